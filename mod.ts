@@ -1,0 +1,50 @@
+/**
+ * A resource route mapper for Deno and edge runtimes, in the manner of Rails'
+ * `map.resources`: declare `messages` and get the RESTful routes, named-route helpers
+ * (`messages_path`, `message_url(id)`, `formatted_message_path(id, "xml")`,
+ * `hash_for_*`), nesting and singleton resources, in three variants (A, B, C).
+ *
+ * @example Declare, recognise, generate
+ * ```ts
+ * import { Router } from "./mod.ts";
+ *
+ * const router = new Router({ variant: "B" });
+ * router.draw((map) => {
+ *   map.resources("messages", { member: { mark: "post" } }, (messages) => {
+ *     messages.resources("comments");
+ *   });
+ *   map.resource("account");
+ * });
+ *
+ * const { route, params } = router.recognize("/messages/1;mark", "POST");
+ * console.log(route.action, params.id); // "mark" "1"
+ * console.log(router.helpers.message_comment_path?.(1, 2)); // undefined: B does not prefix
+ * console.log(router.helpers.comment_path(1, 2)); // "/messages/1/comments/2"
+ * ```
+ *
+ * @module
+ */
+
+export { Router } from "./src/router.ts";
+export type { Mapper, ResourceArgs, ResourcesArgs } from "./src/mapper.ts";
+export { Route } from "./src/route.ts";
+export type { RouteMethod } from "./src/route.ts";
+export { HttpError, RoutingError } from "./src/errors.ts";
+export type { HttpErrorOptions, RoutingErrorOptions } from "./src/errors.ts";
+export { Controller } from "./src/controller.ts";
+export type { Variant } from "./src/variants.ts";
+export type {
+  ActionContext,
+  ActionMethods,
+  Block,
+  ControllerLike,
+  Helpers,
+  Method,
+  Params,
+  ResourceOptions,
+  ResourcesOptions,
+  RouteMatch,
+  RouteOptions,
+  RouterOptions,
+  UrlOptions,
+} from "./src/types.ts";

@@ -1,0 +1,82 @@
+/** Errors of the router: {@linkcode HttpError} and its routing subclass {@linkcode RoutingError}. */
+
+/** Options of {@linkcode HttpError}. */
+export interface HttpErrorOptions extends ErrorOptions {
+  /** The HTTP status the error stands for, e.g. `413`. */
+  status: number;
+}
+
+/**
+ * An error that carries the HTTP status it should be answered with.
+ *
+ * `router.fetch` turns it into a response with that status; `router.handle` rejects
+ * with it.
+ *
+ * @example Throwing a 413 from a controller
+ * ```ts
+ * import { HttpError } from "./mod.ts";
+ *
+ * const error = new HttpError("form body too large", { status: 413 });
+ * console.log(error.status); // 413
+ * ```
+ */
+export class HttpError extends Error {
+  /** The HTTP status, e.g. `400` or `413`. */
+  readonly status: number;
+
+  /** Creates an error with a message and an HTTP status. */
+  constructor(message: string, options: HttpErrorOptions) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = "HttpError";
+    this.status = options.status;
+  }
+}
+
+/** Options of {@linkcode RoutingError}. */
+export interface RoutingErrorOptions extends ErrorOptions {
+  /** 404 (no route), 405 (path matched, method did not), 414 (over a limit), 500 (generation). */
+  status: number;
+  /** The request method, upper case; `""` for generation errors. */
+  method: string;
+  /** The request path, or the route template for generation errors. */
+  path: string;
+  /** The methods that would have matched the path (405 only). */
+  allowed?: readonly string[];
+}
+
+/**
+ * Thrown when a request cannot be routed (status 404, 405 or 414) or a helper or
+ * `urlFor` cannot generate a path (status 500: a bad link is the program's fault).
+ *
+ * @example Telling 404 from 405
+ * ```ts
+ * import { Router, RoutingError } from "./mod.ts";
+ *
+ * const router = new Router({ variant: "B" });
+ * router.draw((map) => map.resources("messages"));
+ * try {
+ *   router.recognize("/messages/new", "POST");
+ * } catch (error) {
+ *   if (error instanceof RoutingError) {
+ *     console.log(error.status, error.allowed); // 405 ["GET"]
+ *   }
+ * }
+ * ```
+ */
+export class RoutingError extends HttpError {
+  /** The request method, upper case (`""` for generation errors). */
+  readonly method: string;
+  /** The request path, or the route template for generation errors. */
+  readonly path: string;
+  /** The methods of every route whose path matched, in registration order, once each. */
+  readonly allowed: string[];
+
+  /** Creates a routing error; see {@linkcode RoutingErrorOptions}. */
+  constructor(message: string, options: RoutingErrorOptions) {
+    super(message, options);
+    this.name = "RoutingError";
+    this.method = options.method;
+    this.path = options.path;
+    this.allowed = [...(options.allowed ?? [])];
+  }
+}

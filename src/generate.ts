@@ -1,0 +1,357 @@
+/**
+ * Generation: paths from routes and values, the named-route helpers, and `urlFor`.
+ * @module
+ */
+
+import { RoutingError } from "./errors.ts";
+import type { Route } from "./route.ts";
+import type { Helpers, UrlOptions } from "./types.ts";
+
+/** What generation needs of the router. */
+export interface GenerationTable {
+  /** The routes, in registration order. */
+  readonly routes: readonly Route[];
+  /** Real named routes. */
+  readonly namedRoutes: ReadonlyMap<string, Route>;
+  /** Deprecated name to current name. */
+  readonly deprecatedNames: ReadonlyMap<string, string>;
+}
+
+/** Where generated paths are mounted. */
+export interface Mount {
+  /** The mount path of `baseUrl`, without a trailing `/`; `""` when none. */
+  readonly path: string;
+  /** The origin for `*_url`, or `null` when there is none. */
+  readonly origin: string | null;
+}
+
+/** Options of {@linkcode createHelpers}. */
+export interface HelperOptions {
+  /** Called with a message on each use of a deprecated helper. */
+  onDeprecation(message: string): void;
+  /** Supplies a value left out of a call (the recall of request-bound helpers). */
+  recall?: (route: Route, variable: string) => string | undefined;
+}
+
+type Values = ReadonlyMap<string, unknown>;
+
+function generationError(route: Route, message: string): RoutingError {
+  const label = route.name === null ? `the route "${route.path}"` : `the route "${route.name}"`;
+  return new RoutingError(`Cannot generate ${label}: ${message}`, {
+    status: 500,
+    method: "",
+    path: route.path,
+  });
+}
+
+/**
+ * The text of a value: a string, a number, or an object with `toParam()` or `id`.
+ * Returns `undefined` for `null`/`undefined` and an `Error` message for anything else.
+ */
+function textOf(value: unknown): string | undefined | { invalid: string } {
+  if (value === undefined || value === null) return undefined;
+  switch (typeof value) {
+    case "string":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? String(value) : { invalid: String(value) };
+    case "bigint":
+    case "boolean":
+      return String(value);
+    case "object": {
+      const record = value as { toParam?: unknown; id?: unknown };
+      if (typeof record.toParam === "function") {
+        const text = record.toParam();
+        return typeof text === "string" || typeof text === "number"
+          ? String(text)
+          : { invalid: "a toParam() that returned neither a string nor a number" };
+      }
+      if (record.id !== undefined && record.id !== null && typeof record.id !== "object") {
+        return textOf(record.id);
+      }
+      return { invalid: "an object without toParam() or id" };
+    }
+    default:
+      return { invalid: `a ${typeof value}` };
+  }
+}
+
+/** Percent-encodes a path value: `encodeURIComponent`, and `.` as `%2E`. */
+export function encodePathValue(text: string): string {
+  return encodeURIComponent(text).replaceAll(".", "%2E");
+}
+
+/**
+ * The encoded text of variable `name`, or a reason it cannot be generated. A value
+ * breaking the requirement with `%2E` but meeting it with raw `.`s is written raw.
+ */
+function variableText(route: Route, name: string, value: unknown): string | { reason: string } {
+  const text = textOf(value);
+  if (text === undefined || text === "") return { reason: `missing value for :${name}` };
+  if (typeof text !== "string") return { reason: `invalid value for :${name} (${text.invalid})` };
+  if (text === "." || text === "..") {
+    return { reason: `the value "${text}" for :${name} is a dot segment, which URLs resolve away` };
+  }
+  let encoded: string;
+  try {
+    encoded = encodePathValue(text);
+  } catch {
+    return { reason: `the value for :${name} is not valid Unicode` };
+  }
+  const requirement = route.compiledRequirements.get(name);
+  if (requirement === undefined || requirement.whole.test(encoded)) return encoded;
+  const raw = encoded.replaceAll("%2E", ".");
+  if (requirement.whole.test(raw)) return raw;
+  return {
+    reason: `the value ${
+      JSON.stringify(text)
+    } for :${name} breaks its requirement ${requirement.original}`,
+  };
+}
+
+/**
+ * Fills the route's template from `values` (keyed by variable name). Optional trailing
+ * variables that are absent or equal to their defaults are left out. Returns the path
+ * or the reason it cannot be built.
+ */
+function fillTemplate(
+  route: Route,
+  values: Values,
+  recall?: HelperOptions["recall"],
+): string | { reason: string } {
+  const valueOf = (name: string) => values.get(name) ?? recall?.(route, name);
+  let last = route.segments.length - 1;
+  while (last >= 0 && route.segments[last].optional) {
+    const part = route.segments[last].parts[0] as { variable: string };
+    const value = textOf(valueOf(part.variable));
+    if (value !== undefined && value !== "" && value !== route.optional.get(part.variable)) break;
+    last -= 1;
+  }
+  let path = "";
+  for (let index = 0; index <= last; index++) {
+    path += "/";
+    for (const part of route.segments[index].parts) {
+      if ("literal" in part) {
+        path += part.literal;
+        continue;
+      }
+      let value = valueOf(part.variable);
+      if ((value === undefined || value === "") && route.optional.has(part.variable)) {
+        value = route.optional.get(part.variable);
+      }
+      const text = variableText(route, part.variable, value);
+      if (typeof text !== "string") return text;
+      path += text;
+    }
+  }
+  return path === "" ? "/" : path;
+}
+
+/** A query string (`?a=1&b=2`) from entries; arrays repeat their key; `%20` for spaces. */
+function queryString(route: Route, entries: Iterable<[string, unknown]>): string {
+  const pairs: string[] = [];
+  const push = (key: string, value: unknown) => {
+    const text = textOf(value);
+    if (text === undefined) return;
+    if (typeof text !== "string") {
+      throw generationError(route, `invalid query value for "${key}" (${text.invalid})`);
+    }
+    try {
+      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+    } catch {
+      throw generationError(route, `the query value for "${key}" is not valid Unicode`);
+    }
+  };
+  for (const [key, value] of entries) {
+    if (Array.isArray(value)) { for (const item of value) push(key, item); }
+    else push(key, value);
+  }
+  return pairs.length === 0 ? "" : `?${pairs.join("&")}`;
+}
+
+/** Generates `route`'s path (no mount) with a query string for the keys it does not use. */
+function generate(route: Route, values: Values, recall?: HelperOptions["recall"]): string {
+  const path = fillTemplate(route, values, recall);
+  if (typeof path !== "string") throw generationError(route, path.reason);
+  const extras = [...values].filter(([key]) => !route.variables.includes(key));
+  return path + queryString(route, extras);
+}
+
+/** Whether a helper's last argument is the named-values object rather than a value. */
+function isNamedValues(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return (proto === Object.prototype || proto === null) &&
+    typeof (value as { toParam?: unknown }).toParam !== "function";
+}
+
+/**
+ * Assigns a helper's arguments to names: positional values fill the rightmost
+ * variables the named-values object does not name; the object's other keys follow.
+ */
+function helperValues(route: Route, args: readonly unknown[]): Map<string, unknown> {
+  const last = args.at(-1);
+  const named = isNamedValues(last)
+    ? Object.entries(last).filter(([, value]) => value !== undefined && value !== null)
+    : [];
+  const positional = isNamedValues(last) ? args.slice(0, -1) : args;
+  const namedKeys = new Set(named.map(([key]) => key));
+  const unnamed = route.variables.filter((name) => !namedKeys.has(name));
+  if (positional.length > unnamed.length) {
+    throw generationError(
+      route,
+      `${positional.length} positional values given, but only ${unnamed.length} variable(s) ` +
+        `are left to fill (${unnamed.map((name) => ":" + name).join(", ") || "none"})`,
+    );
+  }
+  const values = new Map<string, unknown>();
+  const targets = unnamed.slice(unnamed.length - positional.length);
+  targets.forEach((name, index) => values.set(name, positional[index]));
+  for (const [key, value] of named) values.set(key, value);
+  return values;
+}
+
+function originOf(route: Route, mount: Mount): string {
+  if (mount.origin === null) {
+    throw new Error(
+      `Cannot build a URL for ${route.name ?? route.path}: set the router's baseUrl option ` +
+        `(e.g. "https://example.com"), or use the *_path helper`,
+    );
+  }
+  return mount.origin;
+}
+
+/** The hash of `hash_for_X_*`: controller, action, use_route, only_path, then the values. */
+function hashFor(route: Route, name: string, values: Values, onlyPath: boolean) {
+  const hash: Record<string, unknown> = {};
+  if (route.controller !== null) hash.controller = route.controller;
+  if (route.action !== null) hash.action = route.action;
+  hash.use_route = name;
+  hash.only_path = onlyPath;
+  for (const [key, value] of values) hash[key] = value;
+  return hash;
+}
+
+/**
+ * Builds the helpers of a table: the four forms for every named route and every
+ * deprecated name (whose helpers report to `onDeprecation`, then do the same).
+ */
+export function createHelpers(
+  table: GenerationTable,
+  mount: Mount,
+  options: HelperOptions,
+): Helpers {
+  const helpers: Helpers = Object.create(null);
+  const define = (name: string, current: string, route: Route, notice?: string) => {
+    const wrap = <T>(body: (...args: unknown[]) => T) =>
+      notice === undefined ? body : (...args: unknown[]) => {
+        options.onDeprecation(notice);
+        return body(...args);
+      };
+    const path = (args: unknown[]) =>
+      mount.path + generate(route, helperValues(route, args), options.recall);
+    helpers[`${name}_path`] = wrap((...args) => path(args));
+    helpers[`${name}_url`] = wrap((...args) => originOf(route, mount) + path(args));
+    helpers[`hash_for_${name}_path`] = wrap((...args) =>
+      hashFor(route, current, helperValues(route, args), true)
+    );
+    helpers[`hash_for_${name}_url`] = wrap((...args) =>
+      hashFor(route, current, helperValues(route, args), false)
+    );
+  };
+  for (const [old, current] of table.deprecatedNames) {
+    const route = table.namedRoutes.get(current);
+    if (route === undefined || table.namedRoutes.has(old)) continue;
+    define(
+      old,
+      current,
+      route,
+      `The route name "${old}" is deprecated; use "${current}" (e.g. ${current}_path) instead`,
+    );
+  }
+  for (const [name, route] of table.namedRoutes) define(name, name, route);
+  return helpers;
+}
+
+const RESERVED = new Set(["controller", "action", "use_route", "only_path"]);
+
+/** Generation from a hash (API.md "Generation from a hash"). */
+export function urlFor(
+  table: GenerationTable,
+  mount: Mount,
+  options: UrlOptions,
+): string {
+  if (typeof options !== "object" || options === null) {
+    throw new TypeError(`urlFor needs an options object, got ${String(options)}`);
+  }
+  const present = (value: unknown) => value !== undefined && value !== null && value !== "";
+  const given = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(options)) {
+    if (!RESERVED.has(key) && present(value)) given.set(key, value);
+  }
+  const controller = present(options.controller) ? options.controller : undefined;
+  const action = present(options.action) ? options.action : "index";
+  const valuesFor = (route: Route) => {
+    const values = new Map(given);
+    if (route.controller === null && controller !== undefined) values.set("controller", controller);
+    if (route.action === null) values.set("action", action);
+    return values;
+  };
+
+  let chosen: Route | undefined;
+  if (present(options.use_route)) {
+    const name = String(options.use_route);
+    chosen = table.namedRoutes.get(name) ??
+      table.namedRoutes.get(table.deprecatedNames.get(name) ?? "");
+    if (chosen === undefined) {
+      throw new RoutingError(`urlFor: there is no route named "${name}"`, {
+        status: 500,
+        method: "",
+        path: "",
+      });
+    }
+  } else {
+    if (controller === undefined) {
+      throw new RoutingError("urlFor needs a controller (or use_route)", {
+        status: 500,
+        method: "",
+        path: "",
+      });
+    }
+    let best: { route: Route; unused: number; named: number; index: number } | undefined;
+    table.routes.forEach((route, index) => {
+      if (route.controller !== null && route.controller !== controller) return;
+      if (route.action !== null && route.action !== action) return;
+      if (
+        route.constants.some(([key, value]) => given.has(key) && String(given.get(key)) !== value)
+      ) {
+        return;
+      }
+      if (typeof fillTemplate(route, valuesFor(route)) !== "string") return;
+      const unused = [...given.keys()].filter((key) =>
+        !route.variables.includes(key) && !route.constants.some(([constant]) =>
+          constant === key
+        )
+      ).length;
+      const named = route.name === null ? 1 : 0;
+      if (
+        best === undefined || unused < best.unused ||
+        (unused === best.unused && named < best.named)
+      ) {
+        best = { route, unused, named, index };
+      }
+    });
+    if (best === undefined) {
+      throw new RoutingError(
+        `urlFor: no route generates ${JSON.stringify({ ...options, controller, action })}`,
+        { status: 500, method: "", path: "" },
+      );
+    }
+    chosen = best.route;
+  }
+  const route = chosen;
+  const values = valuesFor(route);
+  for (const [key] of route.constants) values.delete(key);
+  const path = mount.path + generate(route, values);
+  return options.only_path === false ? originOf(route, mount) + path : path;
+}

@@ -1,0 +1,361 @@
+/**
+ * `Mapper`: the `map` of `router.draw`. Checks and normalises declarations, builds
+ * resource records and hands their routes to the route table; blocks get a nested
+ * mapper carrying the parent's nesting prefixes.
+ * @module
+ */
+
+// @ts-types="npm:@types/pluralize@0.0.33"
+import pluralize from "pluralize";
+import { groupActions, type ResourceRecord, resourceRoutes } from "./resources.ts";
+import { isIdentifier, normalizeTemplate, type RouteMethod, type RouteSpec } from "./route.ts";
+import type { Block, ResourceOptions, ResourcesOptions, RouteOptions } from "./types.ts";
+import type { VariantProfile } from "./variants.ts";
+
+/** Where a mapper's declarations go: the route table under construction. */
+export interface RouteSink {
+  /** The variant profile. */
+  readonly profile: VariantProfile;
+  /** SEP of variant A. */
+  readonly separator: string;
+  /** Appends a route. */
+  addRoute(spec: RouteSpec): void;
+  /** Registers `old` as a deprecated name of `current`. */
+  deprecate(old: string, current: string): void;
+}
+
+/** What a nested mapper inherits. */
+interface Scope {
+  readonly pathPrefix: string;
+  readonly newNamePrefix: string;
+}
+
+/** Arguments of `map.resources`: names, then optionally options, then optionally a block. */
+export type ResourcesArgs =
+  | [string, ...string[]]
+  | [...string[], ResourcesOptions]
+  | [...string[], Block<Mapper>]
+  | [...string[], ResourcesOptions, Block<Mapper>];
+
+/** Arguments of `map.resource`: names, then optionally options, then optionally a block. */
+export type ResourceArgs =
+  | [string, ...string[]]
+  | [...string[], ResourceOptions]
+  | [...string[], Block<Mapper>]
+  | [...string[], ResourceOptions, Block<Mapper>];
+
+const METHODS: Readonly<Record<string, RouteMethod>> = {
+  get: "GET",
+  post: "POST",
+  put: "PUT",
+  patch: "PATCH",
+  delete: "DELETE",
+  any: "ANY",
+};
+
+/** Option keys of resources, each spelling to its canonical name. */
+const RESOURCE_KEYS: Readonly<Record<string, string>> = {
+  controller: "controller",
+  singular: "singular",
+  pathPrefix: "pathPrefix",
+  path_prefix: "pathPrefix",
+  namePrefix: "namePrefix",
+  name_prefix: "namePrefix",
+  collection: "collection",
+  member: "member",
+  new: "new",
+};
+const ROUTE_KEYS = new Set(["controller", "action", "conditions", "requirements", "defaults"]);
+
+/** Resource options after checking: one spelling each, actions as maps. */
+interface Normalized {
+  controller?: string;
+  singular?: string;
+  pathPrefix?: string;
+  namePrefix?: string;
+  collection: Map<string, RouteMethod>;
+  member: Map<string, RouteMethod>;
+  new: Map<string, RouteMethod>;
+}
+
+/**
+ * The declaration interface of `router.draw((map) => ...)`.
+ *
+ * @example Declaring resources
+ * ```ts
+ * import { Router } from "./mod.ts";
+ *
+ * const router = new Router({ variant: "B" });
+ * router.draw((map) => {
+ *   map.resources("messages", { member: { mark: "post" } }, (messages) => {
+ *     messages.resources("comments");
+ *   });
+ *   map.named("login", "/login", { controller: "sessions", action: "new" });
+ * });
+ * console.log(router.helpers.mark_message_path(1)); // "/messages/1;mark"
+ * ```
+ */
+export class Mapper {
+  readonly #sink: RouteSink;
+  readonly #scope: Scope;
+
+  /** Mappers come from `router.draw`; this constructor is internal. */
+  constructor(sink: RouteSink, scope: Scope = { pathPrefix: "", newNamePrefix: "" }) {
+    this.#sink = sink;
+    this.#scope = scope;
+  }
+
+  /**
+   * Declares collection resources (SPEC.md 4.2): one or more plural names, optional
+   * options, an optional block for nested declarations.
+   */
+  resources(...args: ResourcesArgs): void {
+    this.#declare("resources", args, false);
+  }
+
+  /**
+   * Declares singleton resources (SPEC.md 4.4; variants A and B): one or more names,
+   * optional options (no `singular`), an optional block.
+   */
+  resource(...args: ResourceArgs): void {
+    if (!this.#sink.profile.singletons) {
+      throw new TypeError(
+        `map.resource: singleton resources do not exist in variant ${this.#sink.profile.variant}; ` +
+          `use map.resources`,
+      );
+    }
+    this.#declare("resource", args, true);
+  }
+
+  /** Declares an unnamed route, e.g. `map.connect(":controller/:action/:id")`. */
+  connect(path: string, options: RouteOptions = {}): void {
+    this.#sink.addRoute(this.#routeSpec(null, path, options, "map.connect"));
+  }
+
+  /** Declares a named route, e.g. `map.named("login", "/login", { controller: "sessions" })`. */
+  named(name: string, path: string, options: RouteOptions = {}): void {
+    if (!isIdentifier(name)) {
+      throw new TypeError(`map.named: the route name ${show(name)} is not an identifier`);
+    }
+    this.#sink.addRoute(this.#routeSpec(name, path, options, `map.named("${name}")`));
+  }
+
+  #declare(kind: "resources" | "resource", args: unknown[], singleton: boolean): void {
+    const rest = [...args];
+    const block = typeof rest.at(-1) === "function" ? rest.pop() as Block<Mapper> : undefined;
+    const options = rest.length > 0 && typeof rest.at(-1) !== "string" ? rest.pop() : {};
+    if (rest.length === 0) throw new TypeError(`map.${kind} needs at least one name`);
+    for (const name of rest) {
+      if (!isIdentifier(name)) {
+        throw new TypeError(`map.${kind}: the name ${show(name)} is not an identifier`);
+      }
+    }
+    for (const name of rest as string[]) {
+      // Each name gets its own copy: normalising builds fresh objects from the caller's.
+      const normalized = normalizeResourceOptions(options, `map.${kind}("${name}")`, singleton);
+      const record = this.#record(name, normalized, singleton);
+      const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
+      for (const spec of output.routes) this.#sink.addRoute(spec);
+      for (const [old, current] of output.deprecated) this.#sink.deprecate(old, current);
+      if (block) block(new Mapper(this.#sink, output.nesting));
+    }
+  }
+
+  #record(name: string, options: Normalized, singleton: boolean): ResourceRecord {
+    const singular = singleton ? name : options.singular ?? pluralize.singular(name);
+    return {
+      singleton,
+      plural: name,
+      singular,
+      controller: options.controller ?? name,
+      pathPrefix: options.pathPrefix ?? this.#scope.pathPrefix,
+      namePrefix: options.namePrefix ?? "",
+      newNamePrefix: this.#scope.newNamePrefix,
+      collection: groupActions(options.collection),
+      member: groupActions(options.member, "edit"),
+      new: groupActions(options.new, "new"),
+    };
+  }
+
+  #routeSpec(
+    name: string | null,
+    path: string,
+    options: RouteOptions,
+    where: string,
+  ): RouteSpec {
+    if (!isPlainObject(options)) {
+      throw new TypeError(`${where}: options must be a plain object, got ${show(options)}`);
+    }
+    for (const key of Object.keys(options)) {
+      if (!ROUTE_KEYS.has(key)) {
+        throw new TypeError(
+          `${where}: unknown option "${key}"; known options: ${[...ROUTE_KEYS].join(", ")}`,
+        );
+      }
+    }
+    if (typeof path !== "string") {
+      throw new TypeError(`${where}: the path must be a string, got ${show(path)}`);
+    }
+    const template = normalizeTemplate(this.#scope.pathPrefix + normalizeTemplate(path));
+    const variables = new Set(
+      [...template.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]),
+    );
+    const controller = optionalString(options.controller, "controller", where);
+    const action = optionalString(options.action, "action", where);
+    if (!variables.has("controller") && controller === undefined) {
+      throw new TypeError(`${where}: give a controller, or a :controller variable in the path`);
+    }
+    const defaults: Record<string, string> = {};
+    if (options.defaults !== undefined) {
+      if (!isPlainObject(options.defaults)) {
+        throw new TypeError(`${where}: defaults must be a plain object`);
+      }
+      for (const [key, value] of Object.entries(options.defaults)) {
+        if (typeof value !== "string") {
+          throw new TypeError(`${where}: the default for "${key}" must be a string`);
+        }
+        defaults[key] = value;
+      }
+    }
+    // A controller or action given beside a path variable of that name is its default.
+    if (variables.has("controller") && controller !== undefined) {
+      defaults.controller ??= controller;
+    }
+    if (variables.has("action") && action !== undefined) defaults.action ??= action;
+    const conditions = options.conditions ?? {};
+    if (!isPlainObject(conditions)) {
+      throw new TypeError(`${where}: conditions must be a plain object like { method: "get" }`);
+    }
+    for (const key of Object.keys(conditions)) {
+      if (key !== "method") {
+        throw new TypeError(`${where}: unknown condition "${key}"; the only condition is method`);
+      }
+    }
+    const requirements = options.requirements ?? {};
+    if (!isPlainObject(requirements)) {
+      throw new TypeError(`${where}: requirements must be a plain object of RegExps`);
+    }
+    return {
+      name,
+      method: conditions.method === undefined
+        ? "ANY"
+        : parseMethod(conditions.method, `${where} conditions`),
+      path: template,
+      controller: variables.has("controller") ? null : controller!,
+      action: variables.has("action") ? null : action ?? "index",
+      requirements: { ...requirements } as Record<string, RegExp>,
+      defaults,
+      optionalTrailing: true,
+    };
+  }
+}
+
+function optionalString(value: unknown, key: string, where: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "string" || value === "") {
+    throw new TypeError(`${where}: ${key} must be a non-empty string, got ${show(value)}`);
+  }
+  return value;
+}
+
+/** Checks a resource options hash and returns a fresh, normalised copy. */
+function normalizeResourceOptions(options: unknown, where: string, singleton: boolean): Normalized {
+  if (!isPlainObject(options)) {
+    throw new TypeError(`${where}: options must be a plain object, got ${show(options)}`);
+  }
+  const canonical: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(options)) {
+    const name = RESOURCE_KEYS[key];
+    if (name === undefined || !Object.hasOwn(RESOURCE_KEYS, key)) {
+      throw new TypeError(
+        `${where}: unknown option "${key}"; known options: ${
+          Object.keys(RESOURCE_KEYS).join(", ")
+        }`,
+      );
+    }
+    if (name === "singular" && singleton) {
+      throw new TypeError(
+        `${where}: "singular" is not an option of map.resource; a singleton's name is its singular`,
+      );
+    }
+    if (value === undefined) continue;
+    if (name in canonical && !sameValue(canonical[name], value)) {
+      throw new TypeError(
+        `${where}: the option ${name} is given twice with different values ` +
+          `(${show(canonical[name])} and ${show(value)})`,
+      );
+    }
+    canonical[name] = value;
+  }
+  const text = (key: string, check?: (value: string) => boolean, hint = "") => {
+    const value = canonical[key];
+    if (value === undefined) return undefined;
+    if (typeof value !== "string" || (check && !check(value))) {
+      throw new TypeError(`${where}: the option ${key} ${show(value)} is not valid${hint}`);
+    }
+    return value;
+  };
+  const pathPrefix = text("pathPrefix");
+  return {
+    controller: text("controller", (value) => value !== ""),
+    singular: text("singular", isIdentifier, " (it must be an identifier)"),
+    pathPrefix: pathPrefix === undefined
+      ? undefined
+      : normalizeTemplate(pathPrefix).replace(/^\/$/, ""),
+    namePrefix: text(
+      "namePrefix",
+      (value) => /^[A-Za-z0-9_]*$/.test(value),
+      " (letters, digits and _ only)",
+    ),
+    collection: actionMethods(canonical.collection, "collection", where),
+    member: actionMethods(canonical.member, "member", where),
+    new: actionMethods(canonical.new, "new", where),
+  };
+}
+
+function actionMethods(value: unknown, key: string, where: string): Map<string, RouteMethod> {
+  const out = new Map<string, RouteMethod>();
+  if (value === undefined) return out;
+  if (!isPlainObject(value)) {
+    throw new TypeError(`${where}: ${key} must map action names to methods, got ${show(value)}`);
+  }
+  for (const [action, method] of Object.entries(value)) {
+    if (!isIdentifier(action)) {
+      throw new TypeError(`${where}: the ${key} action ${show(action)} is not an identifier`);
+    }
+    out.set(action, parseMethod(method, `${where} ${key} action "${action}"`));
+  }
+  return out;
+}
+
+/** Parses a declared method; `head` and unknown names are a `TypeError`. */
+export function parseMethod(method: unknown, where: string): RouteMethod {
+  const parsed = typeof method === "string" ? METHODS[method.toLowerCase()] : undefined;
+  if (parsed === undefined || !Object.hasOwn(METHODS, String(method).toLowerCase())) {
+    throw new TypeError(
+      `${where}: invalid method ${show(method)}; use get, post, put, patch, delete or any` +
+        (String(method).toLowerCase() === "head" ? " (HEAD is routed through GET)" : ""),
+    );
+  }
+  return parsed;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function show(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (typeof value === "function") return "a function";
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}

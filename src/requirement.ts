@@ -1,0 +1,332 @@
+/**
+ * Requirement `RegExp`s of path variables: validated at declaration and rewritten into
+ * one source that is safe to embed in a route's regular expression and in its
+ * `URLPattern`.
+ *
+ * The rewrite does three things, so that the native matcher, the reference
+ * `URLPattern` scan and generation all agree:
+ * - every atom that could match `/` is narrowed so that it cannot (a variable never
+ *   spans a `/`), without lookarounds: Deno's `URLPattern` rejects them;
+ * - capturing groups become non-capturing (`URLPattern` rejects nested captures);
+ * - the `i` flag is applied by case-folding letters, since a pattern has one set of
+ *   flags for all its variables.
+ *
+ * Constructs that cannot be carried over (anchors, lookarounds, backreferences, an
+ * explicit `/`, class escapes inside a set that could match `/`) are a `TypeError` that
+ * names the variable and the requirement.
+ * @module
+ */
+
+/** A requirement ready for use by the matchers and the generator. */
+export interface Requirement {
+  /** The `RegExp` as the user gave it. */
+  readonly original: RegExp;
+  /** The rewritten source: non-capturing, `/`-free, case-folded; valid with `u` and `v`. */
+  readonly source: string;
+  /** `^(?:source)$` with the `u` flag: tests a whole, still-encoded variable text. */
+  readonly whole: RegExp;
+}
+
+const ALLOWED_FLAGS = new Set(["i", "u"]);
+
+/**
+ * Validates `value` as the requirement of variable `name` and rewrites it.
+ * `where` names the route template in error messages.
+ */
+export function compileRequirement(
+  name: string,
+  value: unknown,
+  where: string,
+): Requirement {
+  const label = `requirement for :${name} in "${where}"`;
+  if (!(value instanceof RegExp)) {
+    throw new TypeError(`The ${label} must be a RegExp, got ${describe(value)}`);
+  }
+  for (const flag of value.flags) {
+    if (!ALLOWED_FLAGS.has(flag)) {
+      throw new TypeError(
+        `The ${label} (${value}) has the flag "${flag}"; only "i" and "u" are allowed`,
+      );
+    }
+  }
+  try {
+    new RegExp(value.source, "u");
+  } catch {
+    throw new TypeError(
+      `The ${label} (${value}) is not a valid Unicode pattern; write it so that it ` +
+        `compiles with the "u" flag`,
+    );
+  }
+  const source = rewrite(value.source, value.flags.includes("i"), `${label} (${value})`);
+  const whole = new RegExp(`^(?:${source})$`, "u");
+  if (whole.test("")) {
+    throw new TypeError(
+      `The ${label} (${value}) matches the empty string; a variable matches one or more characters`,
+    );
+  }
+  return { original: value, source, whole };
+}
+
+function describe(value: unknown): string {
+  if (typeof value === "string") return JSON.stringify(value);
+  if (value === null) return "null";
+  return typeof value;
+}
+
+/** A character class item: a code point range, or a class escape like `\d`. */
+type ClassItem = { from: number; to: number } | { escape: string };
+
+const SLASH = 0x2f;
+
+function rewrite(source: string, ignoreCase: boolean, label: string): string {
+  let out = "";
+  let i = 0;
+  const fail = (what: string): never => {
+    throw new TypeError(`The ${label} uses ${what}, which is not supported in requirements`);
+  };
+  while (i < source.length) {
+    const c = source[i];
+    if (c === "\\") {
+      const [text, length] = readEscape(source, i, label);
+      i += length;
+      out += rewriteEscape(text, ignoreCase, label, fail);
+    } else if (c === "[") {
+      const [items, negated, length] = readClass(source, i, label);
+      i += length;
+      out += emitClass(items, negated, ignoreCase, label);
+    } else if (c === "(") {
+      if (source.startsWith("(?:", i)) {
+        out += "(?:";
+        i += 3;
+      } else if (/^\(\?<[A-Za-z_$]/.test(source.slice(i, i + 4))) {
+        out += "(?:";
+        i = source.indexOf(">", i) + 1;
+      } else if (source[i + 1] === "?") {
+        fail(`the group "${source.slice(i, i + 4)}" (lookarounds and modifiers)`);
+      } else {
+        out += "(?:";
+        i += 1;
+      }
+    } else if (c === "^" || c === "$") {
+      throw new TypeError(
+        `The ${label} has the anchor "${c}"; requirements are anchored implicitly, remove it`,
+      );
+    } else if (c === ".") {
+      out += "[^\\/\\n\\r\\u2028\\u2029]";
+      i += 1;
+    } else if (c === "/") {
+      fail('a literal "/" (a variable never spans "/")');
+    } else if (c === "{" && /^\{\d+(,\d*)?\}/.test(source.slice(i))) {
+      const quantifier = source.slice(i).match(/^\{\d+(,\d*)?\}/)![0];
+      out += quantifier;
+      i += quantifier.length;
+    } else {
+      const cp = source.codePointAt(i)!;
+      const char = String.fromCodePoint(cp);
+      i += char.length;
+      out += ignoreCase && "|)*+?{}".indexOf(char) < 0 ? foldLiteral(cp) : char;
+    }
+  }
+  return out;
+}
+
+/** Reads one escape at `i` (which holds `\`); returns its text and length. */
+function readEscape(source: string, i: number, label: string): [string, number] {
+  const next = source[i + 1];
+  if (next === undefined) throw new TypeError(`The ${label} ends with a lone "\\"`);
+  let match: RegExpMatchArray | null = null;
+  if (next === "p" || next === "P") match = source.slice(i).match(/^\\[pP]\{[^}]*\}/);
+  else if (next === "u") match = source.slice(i).match(/^\\u(\{[0-9A-Fa-f]+\}|[0-9A-Fa-f]{4})/);
+  else if (next === "x") match = source.slice(i).match(/^\\x[0-9A-Fa-f]{2}/);
+  else if (next === "c") match = source.slice(i).match(/^\\c[A-Za-z]/);
+  else if (next === "k") match = source.slice(i).match(/^\\k<[^>]*>/);
+  else if (/[1-9]/.test(next)) match = source.slice(i).match(/^\\[1-9][0-9]*/);
+  const text = match ? match[0] : source.slice(
+    i,
+    i + 1 + String.fromCodePoint(
+      source.codePointAt(i + 1)!,
+    ).length,
+  );
+  return [text, text.length];
+}
+
+/** The code point an escape stands for, or `undefined` for class escapes and assertions. */
+function escapeCodePoint(text: string): number | undefined {
+  const body = text.slice(1);
+  switch (body[0]) {
+    case "u":
+      return parseInt(body.startsWith("u{") ? body.slice(2, -1) : body.slice(1), 16);
+    case "x":
+      return parseInt(body.slice(1), 16);
+    case "c":
+      return body.toUpperCase().charCodeAt(1) % 32;
+    case "n":
+      return 0x0a;
+    case "r":
+      return 0x0d;
+    case "t":
+      return 0x09;
+    case "v":
+      return 0x0b;
+    case "f":
+      return 0x0c;
+    case "0":
+      return 0;
+    case "d":
+    case "D":
+    case "w":
+    case "W":
+    case "s":
+    case "S":
+    case "p":
+    case "P":
+    case "b":
+    case "B":
+      return undefined;
+    default:
+      return body.codePointAt(0);
+  }
+}
+
+function rewriteEscape(
+  text: string,
+  ignoreCase: boolean,
+  label: string,
+  fail: (what: string) => never,
+): string {
+  const kind = text[1];
+  if (/[1-9]/.test(kind) || kind === "k") fail(`the backreference "${text}"`);
+  if (kind === "b" || kind === "B") return text;
+  if ("dwsDWSpP".includes(kind)) return emitClass([{ escape: text }], false, ignoreCase, label);
+  const cp = escapeCodePoint(text)!;
+  if (cp === SLASH) fail('a literal "/" (a variable never spans "/")');
+  return ignoreCase ? foldLiteral(cp) : literal(cp);
+}
+
+/** Reads a class `[...]` at `i`; returns its items, whether negated, and its length. */
+function readClass(
+  source: string,
+  start: number,
+  label: string,
+): [ClassItem[], boolean, number] {
+  let i = start + 1;
+  const negated = source[i] === "^";
+  if (negated) i += 1;
+  const items: ClassItem[] = [];
+  const readAtom = (): ClassItem => {
+    if (source[i] === "\\") {
+      const [text, length] = readEscape(source, i, label);
+      i += length;
+      if (text === "\\b") return { from: 8, to: 8 };
+      if (text === "\\-") return { from: 0x2d, to: 0x2d };
+      const cp = escapeCodePoint(text);
+      return cp === undefined ? { escape: text } : { from: cp, to: cp };
+    }
+    const cp = source.codePointAt(i)!;
+    i += String.fromCodePoint(cp).length;
+    return { from: cp, to: cp };
+  };
+  while (i < source.length && source[i] !== "]") {
+    const atom = readAtom();
+    if (source[i] === "-" && source[i + 1] !== "]" && i + 1 < source.length && "from" in atom) {
+      i += 1;
+      const end = readAtom();
+      if (!("from" in end)) {
+        throw new TypeError(`The ${label} has a range ending in a class escape`);
+      }
+      items.push({ from: atom.from, to: end.from });
+    } else {
+      items.push(atom);
+    }
+  }
+  if (source[i] !== "]") throw new TypeError(`The ${label} has an unclosed "["`);
+  return [items, negated, i + 1 - start];
+}
+
+/** Emits a class valid under both the `u` and the `v` flag that never matches `/`. */
+function emitClass(
+  items: ClassItem[],
+  negated: boolean,
+  ignoreCase: boolean,
+  label: string,
+): string {
+  const ranges: { from: number; to: number }[] = [];
+  const escapes: string[] = [];
+  for (const item of items) {
+    if ("escape" in item) escapes.push(item.escape);
+    else ranges.push(item);
+  }
+  if (ignoreCase) {
+    for (const { from, to } of [...ranges]) ranges.push(...foldRange(from, to));
+  }
+  if (negated) {
+    // A negated class excludes "/" by adding it to the excluded set.
+    return `[^${ranges.map(emitRange).join("")}${escapes.join("")}\\/]`;
+  }
+  const kept: string[] = [];
+  for (const { from, to } of ranges) {
+    if (from <= SLASH && SLASH <= to) {
+      if (from < SLASH) kept.push(emitRange({ from, to: SLASH - 1 }));
+      if (to > SLASH) kept.push(emitRange({ from: SLASH + 1, to }));
+    } else {
+      kept.push(emitRange({ from, to }));
+    }
+  }
+  const alternatives: string[] = [];
+  const simple: string[] = [...kept];
+  for (const escape of escapes) {
+    const canMatchSlash = new RegExp(`^${escape}$`, "u").test("/");
+    if (!canMatchSlash) simple.push(escape);
+    else if (/^\\[DWS]$/.test(escape)) alternatives.push(`[^\\${escape[1].toLowerCase()}\\/]`);
+    else if (escape.startsWith("\\P")) alternatives.push(`[^\\p${escape.slice(2)}\\/]`);
+    else {
+      throw new TypeError(
+        `The ${label} uses "${escape}", which can match "/"; a variable never spans "/", ` +
+          `so exclude it`,
+      );
+    }
+  }
+  if (simple.length > 0) alternatives.unshift(`[${simple.join("")}]`);
+  if (alternatives.length === 0) return "[^\\s\\S]";
+  return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join("|")})`;
+}
+
+function emitRange({ from, to }: { from: number; to: number }): string {
+  return from === to ? literal(from) : `${literal(from)}-${literal(to)}`;
+}
+
+/** A code point as an escape that means the same in and out of classes, u and v alike. */
+function literal(cp: number): string {
+  if (/[A-Za-z0-9]/.test(String.fromCodePoint(cp))) return String.fromCodePoint(cp);
+  return cp <= 0xff ? `\\x${cp.toString(16).padStart(2, "0")}` : `\\u{${cp.toString(16)}}`;
+}
+
+function foldLiteral(cp: number): string {
+  const char = String.fromCodePoint(cp);
+  const variants = new Set([char, char.toLowerCase(), char.toUpperCase()]);
+  if (variants.size === 1) return literal(cp);
+  return `[${
+    [...variants].filter((v) => [...v].length === 1).map((v) => literal(v.codePointAt(0)!)).join("")
+  }]`;
+}
+
+/** The other-case counterparts of the ASCII letters in a range. */
+function foldRange(from: number, to: number): { from: number; to: number }[] {
+  const out: { from: number; to: number }[] = [];
+  const overlap = (lo: number, hi: number, shift: number) => {
+    const a = Math.max(from, lo);
+    const b = Math.min(to, hi);
+    if (a <= b) out.push({ from: a + shift, to: b + shift });
+  };
+  overlap(0x61, 0x7a, -0x20);
+  overlap(0x41, 0x5a, 0x20);
+  if (from === to && from > 0x7f) {
+    const char = String.fromCodePoint(from);
+    for (const v of [char.toLowerCase(), char.toUpperCase()]) {
+      if ([...v].length === 1 && v !== char) {
+        out.push({ from: v.codePointAt(0)!, to: v.codePointAt(0)! });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,263 @@
+/**
+ * `Route`: one entry of the route table. Parses its path template once into segments
+ * of literal text and variables, and derives from them everything later stages need:
+ * the regular expression the matchers use, the generation plan, and (lazily) the
+ * equivalent `URLPattern`.
+ * @module
+ */
+
+import { compileRequirement, type Requirement } from "./requirement.ts";
+import { URLPatternClass } from "./url_pattern.ts";
+
+/** A route's method condition; `ANY` means none. */
+export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "ANY";
+
+/** The plain data a route is built from. */
+export interface RouteSpec {
+  /** The route's name, or `null` when unnamed. */
+  name: string | null;
+  /** The method condition. */
+  method: RouteMethod;
+  /** The path template, e.g. `/messages/:id.:format;edit`. */
+  path: string;
+  /** The controller, or `null` when the path supplies `:controller`. */
+  controller: string | null;
+  /** The action, or `null` when the path supplies `:action`. */
+  action: string | null;
+  /** Requirements by variable name. */
+  requirements: Readonly<Record<string, RegExp>>;
+  /** Defaults by key: for optional path variables and for params the path lacks. */
+  defaults: Readonly<Record<string, string>>;
+  /** Whether a trailing run of variables with defaults may be left out (connect/named). */
+  optionalTrailing: boolean;
+}
+
+/** One part of a path segment. */
+export type Part =
+  | { readonly literal: string }
+  | { readonly variable: string; readonly requirement: Requirement | null };
+
+/** A `/`-separated piece of a template. */
+export interface Segment {
+  /** The parts, literal text and variables, in order. */
+  readonly parts: readonly Part[];
+  /** The segment is a lone variable that may be left out (a trailing one with a default). */
+  readonly optional: boolean;
+}
+
+/** The default text of a variable: one or more characters that are not route separators. */
+export const DEFAULT_VARIABLE_SOURCE = "[^\\/;.,?]+";
+
+/** Characters a template's literal text may hold: those a URL keeps as they are. */
+const LITERAL_CHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=@]$/;
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Implicit defaults of connect/named routes: `:action` is "index", `:id` may be absent. */
+const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
+
+/**
+ * A compiled route. `router.routes` holds them in registration order.
+ *
+ * @example Reading a route
+ * ```ts
+ * import { Router } from "./mod.ts";
+ *
+ * const router = new Router({ variant: "B" });
+ * router.draw((map) => map.resources("messages"));
+ * const show = router.namedRoutes.get("message")!;
+ * console.log(show.method, show.path, show.action); // GET /messages/:id show
+ * ```
+ */
+export class Route {
+  /** The name, e.g. `formatted_message`; `null` when unnamed. */
+  readonly name: string | null;
+  /** The method condition; `ANY` means none. */
+  readonly method: RouteMethod;
+  /** The path template, e.g. `/messages/:id.:format;edit`. */
+  readonly path: string;
+  /** The controller, or `null` when the path supplies `:controller`. */
+  readonly controller: string | null;
+  /** The action, or `null` when the path supplies `:action`. */
+  readonly action: string | null;
+  /** Requirements by variable name, as declared. */
+  readonly requirements: Readonly<Record<string, RegExp>>;
+  /** Defaults by key. */
+  readonly defaults: Readonly<Record<string, string>>;
+  /** The parsed template. */
+  readonly segments: readonly Segment[];
+  /** The path variables, in path order. */
+  readonly variables: readonly string[];
+  /** The variables that may be left out, with their defaults (`undefined`: absent). */
+  readonly optional: ReadonlyMap<string, string | undefined>;
+  /** Keys of `defaults` that are not path variables: they are always in the params. */
+  readonly constants: readonly (readonly [string, string])[];
+  /** Compiled requirements by variable name. */
+  readonly compiledRequirements: ReadonlyMap<string, Requirement>;
+
+  #source: string | undefined;
+  #regex: RegExp | undefined;
+  #pattern: URLPattern | undefined;
+
+  /** Builds a route from its spec; throws a `TypeError` naming what is wrong. */
+  constructor(spec: RouteSpec) {
+    this.name = spec.name;
+    this.method = spec.method;
+    this.controller = spec.controller;
+    this.action = spec.action;
+    this.path = normalizeTemplate(spec.path);
+    this.requirements = Object.freeze({ ...spec.requirements });
+    this.defaults = Object.freeze({ ...spec.defaults });
+
+    const compiled = new Map<string, Requirement>();
+    for (const [name, value] of Object.entries(spec.requirements)) {
+      compiled.set(name, compileRequirement(name, value, this.path));
+    }
+    this.compiledRequirements = compiled;
+    const raw = parseTemplate(this.path, compiled);
+    const variables = raw.flatMap((parts) =>
+      parts.flatMap((part) => "variable" in part ? [part.variable] : [])
+    );
+    for (const name of compiled.keys()) {
+      if (!variables.includes(name)) {
+        throw new TypeError(
+          `A requirement names :${name}, which is not a variable of "${this.path}"`,
+        );
+      }
+    }
+    const optional = new Map<string, string | undefined>();
+    let firstOptional = raw.length;
+    if (spec.optionalTrailing) {
+      while (firstOptional > 0) {
+        const parts = raw[firstOptional - 1];
+        if (parts.length !== 1 || !("variable" in parts[0])) break;
+        const name = parts[0].variable;
+        const fallback = name in spec.defaults ? spec.defaults[name] : IMPLICIT_DEFAULTS[name];
+        if (fallback === undefined) break;
+        optional.set(name, fallback ?? undefined);
+        firstOptional -= 1;
+      }
+    }
+    this.segments = raw.map((parts, index) => ({ parts, optional: index >= firstOptional }));
+    this.variables = variables;
+    this.optional = optional;
+    this.constants = Object.entries(spec.defaults).filter(([key]) => !variables.includes(key));
+  }
+
+  /** Whether the method condition admits `method` (upper case; `HEAD` already `GET`). */
+  accepts(method: string): boolean {
+    return this.method === "ANY" || this.method === method;
+  }
+
+  /**
+   * The regular-expression source of the whole path, one capture group per variable,
+   * an optional trailing `/`; shared by the matchers.
+   */
+  get source(): string {
+    return this.#source ??= this.segments.map((segment) => {
+      const body = "\\/" +
+        segment.parts.map((part) =>
+          "literal" in part
+            ? escapeRegExp(part.literal)
+            : `(${part.requirement ? `(?:${part.requirement.source})` : DEFAULT_VARIABLE_SOURCE})`
+        ).join("");
+      return segment.optional ? `(?:${body})?` : body;
+    }).join("") + "\\/?";
+  }
+
+  /** `^source$`, built on first use. */
+  get regex(): RegExp {
+    return this.#regex ??= new RegExp(`^${this.source}$`, "u");
+  }
+
+  /**
+   * A `URLPattern` whose pathname is equivalent to the path and its requirements,
+   * built on first access (building one costs about half a millisecond).
+   */
+  get pattern(): URLPattern {
+    return this.#pattern ??= new URLPatternClass({ pathname: this.patternPathname() });
+  }
+
+  /** The pathname pattern string of {@linkcode Route.pattern}. */
+  patternPathname(): string {
+    return this.segments.map((segment) =>
+      "/" +
+      segment.parts.map((part) =>
+        "literal" in part
+          ? part.literal.replace(/[\\:*(){}?+]/g, "\\$&")
+          : `:${part.variable}(${part.requirement?.source ?? DEFAULT_VARIABLE_SOURCE})` +
+            (segment.optional ? "?" : "")
+      ).join("")
+    ).join("") + "{/}?";
+  }
+
+  /** `controller#action`, with `:controller`/`:action` when the path supplies them. */
+  get target(): string {
+    return `${this.controller ?? ":controller"}#${this.action ?? ":action"}`;
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+/** Adds a missing leading `/` and drops a trailing one. */
+export function normalizeTemplate(path: string): string {
+  if (typeof path !== "string") {
+    throw new TypeError(`A route path must be a string, got ${typeof path}`);
+  }
+  let out = path.startsWith("/") ? path : "/" + path;
+  if (out.length > 1 && out.endsWith("/")) out = out.slice(0, -1);
+  return out;
+}
+
+function parseTemplate(path: string, requirements: ReadonlyMap<string, Requirement>): Part[][] {
+  if (path === "/") return [];
+  const seen = new Set<string>();
+  return path.slice(1).split("/").map((text) => {
+    if (text === "") throw new TypeError(`The route path "${path}" has an empty segment`);
+    const parts: Part[] = [];
+    let i = 0;
+    while (i < text.length) {
+      if (text[i] === ":") {
+        const name = text.slice(i + 1).match(/^[A-Za-z_][A-Za-z0-9_]*/)?.[0];
+        if (!name) {
+          throw new TypeError(
+            `The route path "${path}" has a ":" not followed by a variable name`,
+          );
+        }
+        if (seen.has(name)) {
+          throw new TypeError(`The route path "${path}" names the variable :${name} twice`);
+        }
+        const previous = parts.at(-1);
+        if (previous && "variable" in previous) {
+          throw new TypeError(
+            `The route path "${path}" puts :${previous.variable} and :${name} side by side; ` +
+              `separate variables with literal text`,
+          );
+        }
+        seen.add(name);
+        parts.push({ variable: name, requirement: requirements.get(name) ?? null });
+        i += 1 + name.length;
+      } else {
+        let end = i;
+        while (end < text.length && text[end] !== ":") {
+          if (!LITERAL_CHAR.test(text[end])) {
+            throw new TypeError(
+              `The route path "${path}" has the character ${
+                JSON.stringify(text[end])
+              }, which URLs percent-encode; use only letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = @`,
+            );
+          }
+          end += 1;
+        }
+        parts.push({ literal: text.slice(i, end) });
+        i = end;
+      }
+    }
+    return parts;
+  });
+}
+
+/** Whether `name` is an identifier as API.md defines it. */
+export function isIdentifier(name: unknown): name is string {
+  return typeof name === "string" && IDENTIFIER.test(name);
+}

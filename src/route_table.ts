@@ -1,0 +1,19 @@
+/** The route table as aligned text, like `rails routes`. */
+
+import type { Route } from "./route.ts";
+
+/**
+ * Formats routes as aligned columns: name (right-aligned), method, path,
+ * controller#action, under a header line.
+ */
+export function formatRoutes(routes: readonly Route[]): string {
+  const rows = [
+    ["Name", "Method", "Path", "Controller#Action"],
+    ...routes.map((route) => [route.name ?? "", route.method, route.path, route.target]),
+  ];
+  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
+  return rows.map(([name, method, path, target]) =>
+    [name.padStart(widths[0]), method.padEnd(widths[1]), path.padEnd(widths[2]), target]
+      .join("  ").trimEnd()
+  ).join("\n") + "\n";
+}

@@ -1,0 +1,305 @@
+/**
+ * `Router`: options, `draw`, the route table, and the facades over recognition and
+ * generation.
+ * @module
+ */
+
+import { Controller } from "./controller.ts";
+import { RoutingError } from "./errors.ts";
+import { createHelpers, type Mount, urlFor } from "./generate.ts";
+import { Mapper, type RouteSink } from "./mapper.ts";
+import { createScanMatcher, type Matcher, type MatcherFactory } from "./matcher.ts";
+import { Route, type RouteSpec } from "./route.ts";
+import { formatRoutes } from "./route_table.ts";
+import type {
+  ControllerLike,
+  Helpers,
+  Params,
+  RouteMatch,
+  RouterOptions,
+  UrlOptions,
+} from "./types.ts";
+import { PROFILES, type VariantProfile } from "./variants.ts";
+
+const LIMIT_DEFAULTS = {
+  maxPathLength: 8192,
+  maxSegments: 256,
+  maxParamLength: 1024,
+  maxFormBytes: 1048576,
+} as const;
+
+/** Checks a separator for variant A: non-empty, none of `. ? # :`, letters, digits, `_`. */
+function checkSeparator(separator: unknown, source: string): string {
+  if (typeof separator !== "string" || separator === "" || /[.?#:A-Za-z0-9_]/.test(separator)) {
+    throw new TypeError(
+      `${source} ${JSON.stringify(separator)} is not a valid action separator: use a ` +
+        `non-empty string without ". ? # :", letters, digits or "_" (e.g. "/" or ";")`,
+    );
+  }
+  return separator;
+}
+
+function parseBaseUrl(baseUrl: string | undefined): Mount {
+  if (baseUrl === undefined) return { path: "", origin: null };
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
+  }
+  if (url.search !== "" || url.hash !== "") {
+    throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} must not have a query or fragment`);
+  }
+  return { path: url.pathname.replace(/\/+$/, ""), origin: url.origin };
+}
+
+function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number {
+  const value = options[key] ?? LIMIT_DEFAULTS[key];
+  if (!Number.isInteger(value) || value < 1) {
+    throw new TypeError(`The router option ${key} must be a positive integer, got ${value}`);
+  }
+  return value;
+}
+
+/**
+ * A resource router: declare routes with {@linkcode Router.draw}, recognise paths,
+ * generate them with {@linkcode Router.helpers} and {@linkcode Router.urlFor}.
+ *
+ * @example Declaring, recognising and generating
+ * ```ts
+ * import { Router } from "./mod.ts";
+ *
+ * const router = new Router({ variant: "A" });
+ * router.draw((map) => {
+ *   map.resources("messages", { collection: { rss: "get" } });
+ * });
+ * const { route, params } = router.recognize("/messages/1");
+ * console.log(route.name, params.id); // "message" "1"
+ * console.log(router.helpers.edit_message_path(1)); // "/messages/1/edit"
+ * ```
+ */
+export class Router {
+  /** The variant profile the mapper follows. */
+  readonly #profile: VariantProfile;
+  readonly #options: RouterOptions;
+  readonly #mount: Mount;
+  readonly #matcherFactory: MatcherFactory;
+  readonly #controllers = new Map<string, ControllerLike>();
+  readonly #warned = new Set<string>();
+  #routes: readonly Route[] = [];
+  #namedRoutes: ReadonlyMap<string, Route> = new Map();
+  #deprecatedNames: ReadonlyMap<string, string> = new Map();
+  #helpers: Helpers = Object.create(null);
+  #matcher: Matcher | undefined;
+
+  /** Limits of the router, from its options. */
+  readonly limits: {
+    readonly maxPathLength: number;
+    readonly maxSegments: number;
+    readonly maxParamLength: number;
+    readonly maxFormBytes: number;
+  };
+
+  /** Creates a router; every option is optional (see {@linkcode RouterOptions}). */
+  constructor(options: RouterOptions = {}) {
+    if (typeof options !== "object" || options === null) {
+      throw new TypeError("Router options must be an object");
+    }
+    const variant = options.variant ?? "A";
+    if (!Object.hasOwn(PROFILES, variant)) {
+      throw new TypeError(`Unknown variant ${JSON.stringify(variant)}; use "A", "B" or "C"`);
+    }
+    this.#profile = PROFILES[variant];
+    this.#options = { ...options };
+    if (options.actionSeparator !== undefined) {
+      checkSeparator(options.actionSeparator, "The actionSeparator option");
+    }
+    this.#mount = parseBaseUrl(options.baseUrl);
+    this.#matcherFactory = createScanMatcher;
+    this.limits = {
+      maxPathLength: limit(options, "maxPathLength"),
+      maxSegments: limit(options, "maxSegments"),
+      maxParamLength: limit(options, "maxParamLength"),
+      maxFormBytes: limit(options, "maxFormBytes"),
+    };
+    for (const [name, controller] of Object.entries(options.controllers ?? {})) {
+      this.register(name, controller);
+    }
+  }
+
+  /** The variant the router follows. */
+  get variant(): "A" | "B" | "C" {
+    return this.#profile.variant;
+  }
+
+  /** The compiled route table, in registration order (first match wins). */
+  get routes(): readonly Route[] {
+    return this.#routes;
+  }
+
+  /** Route name (no `_path` suffix) to route; a name declared twice keeps the later route. */
+  get namedRoutes(): ReadonlyMap<string, Route> {
+    return this.#namedRoutes;
+  }
+
+  /** Variant A: deprecated name to current name. */
+  get deprecatedNames(): ReadonlyMap<string, string> {
+    return this.#deprecatedNames;
+  }
+
+  /** `X_path`, `X_url`, `hash_for_X_path`, `hash_for_X_url` for every named and deprecated X. */
+  get helpers(): Helpers {
+    return this.#helpers;
+  }
+
+  /** Controllers by name. */
+  get controllers(): ReadonlyMap<string, ControllerLike> {
+    return this.#controllers;
+  }
+
+  /**
+   * Clears every route and declares anew. On a declaration error the previous table
+   * stays in place.
+   */
+  draw(block: (map: import("./mapper.ts").Mapper) => void): this {
+    if (typeof block !== "function") {
+      throw new TypeError("router.draw needs a function: router.draw((map) => { ... })");
+    }
+    const separator = checkSeparator(
+      this.#options.actionSeparator ?? Controller.resourceActionSeparator,
+      this.#options.actionSeparator === undefined
+        ? "Controller.resourceActionSeparator"
+        : "The actionSeparator option",
+    );
+    const routes: Route[] = [];
+    const named = new Map<string, Route>();
+    const deprecated = new Map<string, string>();
+    const sink: RouteSink = {
+      profile: this.#profile,
+      separator,
+      addRoute(spec: RouteSpec) {
+        const route = new Route(spec);
+        routes.push(route);
+        if (route.name !== null) named.set(route.name, route);
+      },
+      deprecate(old: string, current: string) {
+        deprecated.set(old, current);
+      },
+    };
+    block(new Mapper(sink));
+    this.#routes = Object.freeze(routes);
+    this.#namedRoutes = named;
+    this.#deprecatedNames = deprecated;
+    this.#matcher = undefined;
+    this.#helpers = createHelpers(this, this.#mount, {
+      onDeprecation: (message) => this.#deprecation(message),
+    });
+    return this;
+  }
+
+  #deprecation(message: string): void {
+    if (this.#options.onDeprecation) {
+      this.#options.onDeprecation(message);
+    } else if (!this.#warned.has(message)) {
+      this.#warned.add(message);
+      console.warn(message);
+    }
+  }
+
+  /**
+   * Recognises a path (relative to `{base_url}`; a query string is ignored) for a
+   * method (default `GET`, case-insensitive, `HEAD` as `GET`). Throws a
+   * {@linkcode RoutingError}: 404 (no route, or a path that does not decode), 405
+   * (`allowed` lists the methods that would match), 414 (over a limit).
+   */
+  recognize(path: string, method = "GET"): RouteMatch {
+    const verb = String(method).toUpperCase();
+    if (typeof path !== "string") throw new TypeError("recognize needs a path string");
+    const cut = path.search(/[?#]/);
+    let pathname = cut < 0 ? path : path.slice(0, cut);
+    if (!pathname.startsWith("/")) pathname = "/" + pathname;
+    const fail = (status: number, message: string, allowed: readonly string[] = []) =>
+      new RoutingError(message, { status, method: verb, path: pathname, allowed });
+
+    const { maxPathLength, maxSegments, maxParamLength } = this.limits;
+    if (pathname.length > maxPathLength) {
+      throw fail(
+        414,
+        `The path is ${pathname.length} characters long; the limit is ${maxPathLength}`,
+      );
+    }
+    let segments = 0;
+    for (let i = pathname.indexOf("/"); i >= 0; i = pathname.indexOf("/", i + 1)) segments++;
+    if (segments > maxSegments) {
+      throw fail(414, `The path has ${segments} segments; the limit is ${maxSegments}`);
+    }
+    if (pathname.includes("%")) {
+      try {
+        decodeURIComponent(pathname);
+      } catch {
+        throw fail(404, `The path ${JSON.stringify(pathname)} has malformed percent-encoding`);
+      }
+    }
+
+    const result = (this.#matcher ??= this.#matcherFactory(this.#routes)).match(
+      pathname,
+      verb === "HEAD" ? "GET" : verb,
+    );
+    if (result.values?.some((value) => value !== undefined && value.length > maxParamLength)) {
+      throw fail(414, `A path variable is longer than the limit of ${maxParamLength} characters`);
+    }
+    const route = result.route;
+    if (route === null) {
+      if (result.allowed.length > 0) {
+        throw fail(
+          405,
+          `${verb} is not allowed on ${pathname}; allowed: ${result.allowed.join(", ")}`,
+          result.allowed,
+        );
+      }
+      throw fail(404, `No route matches ${verb} ${pathname}`);
+    }
+    return { route, params: paramsOf(route, result.values!) };
+  }
+
+  /** Generation from a hash, Rails `url_for` style (API.md "Generation from a hash"). */
+  urlFor(options: UrlOptions): string {
+    return urlFor(this, this.#mount, options);
+  }
+
+  /** Adds a controller under `name`: a class (instantiated per request) or an object. */
+  register(name: string, controller: ControllerLike): this {
+    if (typeof name !== "string" || name === "") {
+      throw new TypeError("register needs a non-empty controller name");
+    }
+    if (
+      (typeof controller !== "object" && typeof controller !== "function") || controller === null
+    ) {
+      throw new TypeError(`The controller "${name}" must be a class or an object`);
+    }
+    this.#controllers.set(name, controller);
+    return this;
+  }
+
+  /** The route table as aligned text: name, method, path, controller#action. */
+  toString(): string {
+    return formatRoutes(this.#routes);
+  }
+}
+
+/** Params of a match: controller, action, variables (decoded), constant defaults. */
+function paramsOf(route: Route, values: readonly (string | undefined)[]): Params {
+  const params: Params = Object.create(null);
+  if (route.controller !== null) params.controller = route.controller;
+  if (route.action !== null) params.action = route.action;
+  route.variables.forEach((name, index) => {
+    const raw = values[index];
+    if (raw !== undefined) {
+      params[name] = raw.includes("%") ? decodeURIComponent(raw) : raw;
+    } else if (route.optional.get(name) !== undefined) {
+      params[name] = route.optional.get(name)!;
+    }
+  });
+  for (const [key, value] of route.constants) params[key] ??= value;
+  return params;
+}

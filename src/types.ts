@@ -1,0 +1,123 @@
+/**
+ * The public option and result types of API.md, shared by every stage.
+ * @module
+ */
+
+import type { Route } from "./route.ts";
+import type { Variant } from "./variants.ts";
+
+/**
+ * A method in a declaration, case-insensitive: SPEC.md's five plus `patch`.
+ * `any` means no method condition.
+ */
+export type Method = "get" | "post" | "put" | "patch" | "delete" | "any";
+
+/** Custom actions: action name to method. */
+export type ActionMethods = Record<string, Method | Uppercase<Method>>;
+
+/** Options shared by `map.resources` and `map.resource` (SPEC.md 2.2). */
+export interface ResourceOptions {
+  /** Controller for all generated routes. Default: the resource name. */
+  controller?: string;
+  /** Prefix of all paths; may hold variables like `/threads/:thread_id`. */
+  pathPrefix?: string;
+  /** Snake-case spelling of `pathPrefix`. */
+  path_prefix?: string;
+  /** Prefix of the generated route names, usually ending in `_`. */
+  namePrefix?: string;
+  /** Snake-case spelling of `namePrefix`. */
+  name_prefix?: string;
+  /** Extra actions on the collection: `{ rss: "get" }`. */
+  collection?: ActionMethods;
+  /** Extra actions on one member: `{ mark: "post" }`. */
+  member?: ActionMethods;
+  /** Extra actions on the new-resource action: `{ preview: "post" }`. */
+  new?: ActionMethods;
+}
+
+/** Options of `map.resources`: those of {@linkcode ResourceOptions} plus `singular`. */
+export interface ResourcesOptions extends ResourceOptions {
+  /** The singular name; default: the singular of the plural (by `pluralize`). */
+  singular?: string;
+}
+
+/** Options of `map.connect` and `map.named`. */
+export interface RouteOptions {
+  /** The controller, unless the path supplies `:controller`. */
+  controller?: string;
+  /** The action, unless the path supplies `:action`; default `"index"`. */
+  action?: string;
+  /** `{ method }`: the method condition; default: none (`any`). */
+  conditions?: { method?: Method | Uppercase<Method> };
+  /** Per-variable `RegExp`s, implicitly anchored; flags `i` and `u` only. */
+  requirements?: Record<string, RegExp>;
+  /** Defaults: a trailing run of variables with defaults is optional. */
+  defaults?: Record<string, string>;
+}
+
+/** A block: receives the nested mapper. */
+export type Block<M> = (map: M) => void;
+
+/** Recognised params: a null-prototype object of decoded strings. */
+export type Params = Record<string, string>;
+
+/** The result of `router.recognize`. */
+export interface RouteMatch {
+  /** The route that matched, first in registration order. */
+  route: Route;
+  /** controller, action, every path variable (decoded) and format when present. */
+  params: Params;
+}
+
+/** The named-route helpers: `X_path`, `X_url`, `hash_for_X_path`, `hash_for_X_url`. */
+export type Helpers = Record<string, (...args: unknown[]) => string | Record<string, unknown>>;
+
+/** The hash `urlFor` takes, Rails `url_for` style. */
+export type UrlOptions = {
+  controller?: string;
+  action?: string;
+  use_route?: string;
+  only_path?: boolean;
+  [key: string]: unknown;
+};
+
+/** A controller: a class (instantiated per request) or an object used as is. */
+export type ControllerLike = (new () => object) | object;
+
+/** Options of `new Router(options)`; all optional. */
+export interface RouterOptions {
+  /** Which variant of SPEC.md section 9 the mapper follows; default `"A"`. */
+  variant?: Variant;
+  /** SEP of variant A; default `Controller.resourceActionSeparator` (`"/"`). */
+  actionSeparator?: string;
+  /** `{base_url}`: origin plus optional mount path, e.g. `https://example.com/app`. */
+  baseUrl?: string;
+  /** Controllers by name (same as `register`). */
+  controllers?: Record<string, ControllerLike>;
+  /** Called on every use of a deprecated helper; default: `console.warn` once per name. */
+  onDeprecation?: (message: string) => void;
+  /** Longer pathnames are a 414 `RoutingError`; default 8192. */
+  maxPathLength?: number;
+  /** Pathnames with more `/`-separated segments are a 414; default 256. */
+  maxSegments?: number;
+  /** A variable's raw text longer than this is a 414; default 1024. */
+  maxParamLength?: number;
+  /** A form body larger than this is a 413 `HttpError`; default 1 MiB. */
+  maxFormBytes?: number;
+}
+
+/** What a controller action receives. */
+export interface ActionContext {
+  /** The request as received. */
+  request: Request;
+  /** The effective method, upper case (`HEAD` stays `HEAD`). */
+  method: string;
+  /** Query string, then form fields, then path params (later wins); null prototype. */
+  params: Params;
+  /** The parsed form body, when there was one. */
+  form: FormData | null;
+  /** The route that matched. */
+  route: Route;
+  /** Helpers bound to the request: origin for `*_url`, path values recalled. */
+  helpers: Helpers;
+}

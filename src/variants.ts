@@ -1,0 +1,110 @@
+/**
+ * The three variants of SPEC.md section 9 as data: one profile per variant, read by
+ * the one route generator in `resources.ts`.
+ * @module
+ */
+
+/** The variant names of SPEC.md section 9. */
+export type Variant = "A" | "B" | "C";
+
+/** A group of routes of a resource, in the order a profile registers them. */
+export type RouteGroup =
+  | "index"
+  | "create"
+  | "new"
+  | "collection"
+  | "show"
+  | "update"
+  | "destroy"
+  | "member";
+
+/** How one variant differs from the others (SPEC.md section 9, API.md "Route order"). */
+export interface VariantProfile {
+  /** The variant's name. */
+  readonly variant: Variant;
+  /** `map.resource` exists. */
+  readonly singletons: boolean;
+  /** Named custom-action routes use the configurable separator (A) instead of `;`. */
+  readonly configurableSeparator: boolean;
+  /** A formatted custom action puts `.:format` after the action (A) or before `;a` (B, C). */
+  readonly formatAfterAction: boolean;
+  /** Unnamed `<p>;a` and `<p>.:format;a` routes beside the named ones (A). */
+  readonly unnamedSemicolonRoutes: boolean;
+  /** The name prefix goes after the action word (A: `a_<NP>P`) or before it (`<NP>a_P`). */
+  readonly prefixAfterAction: boolean;
+  /** Old-style names are registered as deprecated (A). */
+  readonly deprecatedNames: boolean;
+  /** Nesting passes the name prefix `<parent new_name_prefix><S>_` down (A). */
+  readonly nestingNamePrefix: boolean;
+  /** show, edit, update and destroy of collection resources carry the `:id` requirement. */
+  readonly idRequirement: boolean;
+  /** Registration order of the groups of a collection resource. */
+  readonly collectionOrder: readonly RouteGroup[];
+  /** Registration order of the groups of a singleton resource. */
+  readonly singletonOrder: readonly RouteGroup[];
+}
+
+const ORDER_AB: readonly RouteGroup[] = [
+  "index",
+  "create",
+  "new",
+  "collection",
+  "show",
+  "update",
+  "destroy",
+  "member",
+];
+const ORDER_C: readonly RouteGroup[] = [
+  "collection",
+  "index",
+  "create",
+  "new",
+  "member",
+  "show",
+  "update",
+  "destroy",
+];
+const SINGLETON_ORDER: readonly RouteGroup[] = ORDER_AB.filter((group) => group !== "index");
+
+/** The profiles, by variant name. */
+export const PROFILES: Readonly<Record<Variant, VariantProfile>> = {
+  A: {
+    variant: "A",
+    singletons: true,
+    configurableSeparator: true,
+    formatAfterAction: true,
+    unnamedSemicolonRoutes: true,
+    prefixAfterAction: true,
+    deprecatedNames: true,
+    nestingNamePrefix: true,
+    idRequirement: true,
+    collectionOrder: ORDER_AB,
+    singletonOrder: SINGLETON_ORDER,
+  },
+  B: {
+    variant: "B",
+    singletons: true,
+    configurableSeparator: false,
+    formatAfterAction: false,
+    unnamedSemicolonRoutes: false,
+    prefixAfterAction: false,
+    deprecatedNames: false,
+    nestingNamePrefix: false,
+    idRequirement: true,
+    collectionOrder: ORDER_AB,
+    singletonOrder: SINGLETON_ORDER,
+  },
+  C: {
+    variant: "C",
+    singletons: false,
+    configurableSeparator: false,
+    formatAfterAction: false,
+    unnamedSemicolonRoutes: false,
+    prefixAfterAction: false,
+    deprecatedNames: false,
+    nestingNamePrefix: false,
+    idRequirement: false,
+    collectionOrder: ORDER_C,
+    singletonOrder: SINGLETON_ORDER,
+  },
+};
