@@ -28,7 +28,8 @@
 export { Router } from "./src/router.ts";
 export type { Mapper, ResourceArgs, ResourcesArgs } from "./src/mapper.ts";
 export { Route } from "./src/route.ts";
-export type { RouteMethod } from "./src/route.ts";
+export type { Part, RouteMethod, Segment } from "./src/route.ts";
+export type { Requirement } from "./src/requirement.ts";
 export { HttpError, RoutingError } from "./src/errors.ts";
 export type { HttpErrorOptions, RoutingErrorOptions } from "./src/errors.ts";
 export { Controller } from "./src/controller.ts";

@@ -105,6 +105,11 @@ export class Mapper {
     this.#scope = scope;
   }
 
+  /** The variant this mapper follows, for declarations that differ by variant. */
+  get variant(): "A" | "B" | "C" {
+    return this.#sink.profile.variant;
+  }
+
   /**
    * Declares collection resources (SPEC.md 4.2): one or more plural names, optional
    * options, an optional block for nested declarations.

@@ -7,7 +7,7 @@
  */
 
 import { compileRequirement, type Requirement } from "./requirement.ts";
-import { URLPatternClass } from "./url_pattern.ts";
+import { urlPatternClass } from "./url_pattern.ts";
 
 /** A route's method condition; `ANY` means none. */
 export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "ANY";
@@ -173,7 +173,7 @@ export class Route {
    * built on first access (building one costs about half a millisecond).
    */
   get pattern(): URLPattern {
-    return this.#pattern ??= new URLPatternClass({ pathname: this.patternPathname() });
+    return this.#pattern ??= new (urlPatternClass())({ pathname: this.patternPathname() });
   }
 
   /** The pathname pattern string of {@linkcode Route.pattern}. */

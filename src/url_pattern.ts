@@ -4,7 +4,11 @@
  * @module
  */
 
-/** The constructor of `URLPattern` used by `route.pattern`. */
-export const URLPatternClass: typeof URLPattern = typeof globalThis.URLPattern === "function"
-  ? globalThis.URLPattern
+const polyfill: typeof URLPattern | undefined = typeof globalThis.URLPattern === "function"
+  ? undefined
   : (await import("urlpattern-polyfill/urlpattern")).URLPattern as unknown as typeof URLPattern;
+
+/** The `URLPattern` constructor to use now: the global one, else the polyfill. */
+export function urlPatternClass(): typeof URLPattern {
+  return typeof globalThis.URLPattern === "function" ? globalThis.URLPattern : polyfill!;
+}

@@ -1,0 +1,56 @@
+import {
+  assert,
+  assertEquals,
+  assertRejects,
+  assertStringIncludes,
+  assertThrows,
+} from "@std/assert";
+import { loadRouter, parseRoutesArgs } from "../src/cli.ts";
+import { Router } from "../mod.ts";
+import draw from "../examples/routes.ts";
+
+Deno.test("routes: arguments default to examples/routes.ts and take --variant", () => {
+  assertEquals(parseRoutesArgs([]), { file: "examples/routes.ts", variant: undefined });
+  assertEquals(parseRoutesArgs(["x.ts", "--variant", "C"]), { file: "x.ts", variant: "C" });
+  assertEquals(parseRoutesArgs(["--variant=B"]), { file: "examples/routes.ts", variant: "B" });
+  assertThrows(() => parseRoutesArgs(["--variant", "D"]), Error, "A, B or C");
+  assertThrows(() => parseRoutesArgs(["--colour"]), Error, "unknown option --colour");
+});
+
+Deno.test("routes: a draw function is drawn in the chosen variant", async () => {
+  const router = await loadRouter({ file: "examples/routes.ts", variant: "C" }, Deno.cwd());
+  assertEquals(router.variant, "C");
+  assertEquals(router.toString(), new Router({ variant: "C" }).draw(draw).toString());
+});
+
+Deno.test("routes: a module exporting something else is refused", async () => {
+  const file = await Deno.makeTempFile({ suffix: ".ts" });
+  try {
+    await Deno.writeTextFile(file, "export default 42;\n");
+    await assertRejects(() => loadRouter({ file }, Deno.cwd()), Error, "default a Router");
+  } finally {
+    await Deno.remove(file);
+  }
+});
+
+Deno.test("routes: the listing has aligned columns name, method, path, controller#action", () => {
+  const router = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
+  const lines = router.toString().trimEnd().split("\n");
+  assertEquals(lines.length, router.routes.length + 1);
+  assertStringIncludes(lines[0], "Controller#Action");
+  assertEquals(lines[1].trim().split(/\s+/), ["messages", "GET", "/messages", "messages#index"]);
+  assertEquals(lines[3].trim().split(/\s+/), ["POST", "/messages", "messages#create"]);
+  const pathColumn = lines[1].indexOf("/messages");
+  assert(lines.slice(1).every((line) => line.indexOf("/") === pathColumn), "paths aligned");
+});
+
+Deno.test("routes: the command prints the table and fails clearly on bad input", async () => {
+  const run = (...args: string[]) =>
+    new Deno.Command(Deno.execPath(), { args: ["run", "-A", "src/cli.ts", ...args] }).output();
+  const ok = await run("--variant", "B");
+  assertEquals(ok.code, 0);
+  assertStringIncludes(new TextDecoder().decode(ok.stdout), "messages#index");
+  const bad = await run("--variant", "Z");
+  assertEquals(bad.code, 1);
+  assertStringIncludes(new TextDecoder().decode(bad.stderr), "--variant takes A, B or C");
+});

@@ -1,0 +1,95 @@
+import { assertEquals } from "@std/assert";
+import { createScanMatcher, type Matcher } from "../src/matcher.ts";
+import { createReferenceMatcher } from "../src/reference_matcher.ts";
+import { forumRouter, VARIANTS } from "./_fixtures.ts";
+import { Router } from "../mod.ts";
+
+/** Paths covering every kind of route of the forum table, plus near misses. */
+const PATHS = [
+  "/",
+  "/messages",
+  "/messages/",
+  "/messages.xml",
+  "/messages/new",
+  "/messages/new.json",
+  "/messages/new;preview",
+  "/messages/new/preview",
+  "/messages/new.xml;preview",
+  "/messages/search",
+  "/messages;search",
+  "/messages.json;search",
+  "/messages/search.json",
+  "/messages/1",
+  "/messages/1.xml",
+  "/messages/a%2Fb",
+  "/messages/a%2Eb.json",
+  "/messages/1/edit",
+  "/messages/1;edit",
+  "/messages/1.xml;edit",
+  "/messages/1/edit.xml",
+  "/messages/1;publish",
+  "/messages/1/publish",
+  "/messages/1;flag",
+  "/messages/1/flag",
+  "/messages/1/comments",
+  "/messages/1/comments/2",
+  "/messages/1/comments/2;approve",
+  "/messages/1/comments/2/votes/3.json",
+  "/threads/7/posts/recent",
+  "/threads/7/posts;recent",
+  "/admin/acme/users/3",
+  "/news",
+  "/news/1",
+  "/account",
+  "/account.json",
+  "/account;edit",
+  "/account/edit",
+  "/account/notifications/4",
+  "/projects/1/settings",
+  "/files/Report.PDF",
+  "/files/a%20b",
+  "/pages",
+  "/pages/about",
+  "/pages/about/",
+  "/widgets",
+  "/widgets/list",
+  "/widgets/show/9",
+  "/widgets/show/9/extra",
+  "/messages//1",
+  "/messages/1,2",
+  "/messages/1;",
+  "/a/b/c/d/e",
+];
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+function answers(matcher: Matcher, path: string, method: string) {
+  const { route, values, allowed } = matcher.match(path, method);
+  return { route: route?.path ?? null, name: route?.name ?? null, values, allowed };
+}
+
+for (const variant of VARIANTS) {
+  Deno.test(`variant ${variant}: the default matcher agrees with the URLPattern reference`, () => {
+    const { routes } = forumRouter(variant);
+    const fast = createScanMatcher(routes);
+    const reference = createReferenceMatcher(routes);
+    for (const path of PATHS) {
+      for (const method of METHODS) {
+        assertEquals(
+          answers(fast, path, method),
+          answers(reference, path, method),
+          `${method} ${path}`,
+        );
+      }
+    }
+  });
+}
+
+Deno.test("matchers report the first path match's values and the allowed methods on 405", () => {
+  const { routes } = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
+  for (const matcher of [createScanMatcher(routes), createReferenceMatcher(routes)]) {
+    const result = matcher.match("/messages/5", "POST");
+    assertEquals(result.route, null);
+    assertEquals(result.values, ["5"]);
+    assertEquals(result.allowed, ["GET", "PUT", "DELETE"]);
+  }
+});

@@ -1,0 +1,99 @@
+import { assert, assertEquals, assertFalse, assertThrows } from "@std/assert";
+import { compileRequirement } from "../src/requirement.ts";
+import { Router } from "../mod.ts";
+
+function accepts(re: RegExp, text: string): boolean {
+  return compileRequirement("v", re, "/t/:v").whole.test(text);
+}
+
+Deno.test("a requirement matches the whole variable text", () => {
+  assert(accepts(/\d+/, "123"));
+  assertFalse(accepts(/\d+/, "12a"));
+  assertFalse(accepts(/\d+/, "a12"));
+  assert(accepts(/ab|cd/, "cd"));
+  assertFalse(accepts(/ab|cd/, "abcd"));
+});
+
+Deno.test("a requirement never matches a /, whatever its atoms", () => {
+  for (const re of [/.+/, /[^a]+/, /\D+/, /\W+/, /\S+/, /[!-~]+/, /\P{L}+/u]) {
+    assertFalse(accepts(re, "a/b"), String(re));
+    assertFalse(accepts(re, "/"), String(re));
+  }
+  assert(accepts(/[!-~]+/, "a.b;c"));
+  assert(accepts(/.+/, "a.b"));
+});
+
+Deno.test("the i flag is kept by case-folding letters", () => {
+  assert(accepts(/abc/i, "AbC"));
+  assert(accepts(/[a-c]+/i, "ABCabc"));
+  assertFalse(accepts(/[a-c]+/i, "abd"));
+  assert(accepts(/[^a-c]+/i, "xyz"));
+  assertFalse(accepts(/[^a-c]+/i, "xAz"));
+  assert(accepts(/x{2,3}/i, "XxX"));
+});
+
+Deno.test("capturing and named groups are carried over as non-capturing ones", () => {
+  const requirement = compileRequirement("v", /(a)(?<b>b)+/, "/t/:v");
+  assertFalse(requirement.source.includes("(?<"));
+  assert(requirement.whole.test("abb"));
+  assertEquals(new RegExp(requirement.source, "u").exec("ab")!.length, 1);
+});
+
+Deno.test("unsupported requirements are TypeErrors naming the variable", () => {
+  const cases: [RegExp, string][] = [
+    [/^\d+/, "anchor"],
+    [/\d+$/, "anchor"],
+    [/\d+/g, '"g"'],
+    [/\d+/y, '"y"'],
+    [/\d+/s, '"s"'],
+    [/(?=a)a/, "lookaround"],
+    [/(a)\1/, "backreference"],
+    [/a\/b/, '"/"'],
+    [/\d*/, "empty string"],
+    [/[\p{P}]+/u, "can match"],
+  ];
+  for (const [re, text] of cases) {
+    const error = assertThrows(() => compileRequirement("id", re, "/t/:id"), TypeError);
+    assert(error.message.includes(":id"), error.message);
+    assert(error.message.includes(text), `${re}: ${error.message}`);
+  }
+  assertThrows(() => compileRequirement("id", "\\d+", "/t/:id"), TypeError, "must be a RegExp");
+});
+
+Deno.test("the rewritten source is valid under the u and v flags and in URLPattern", () => {
+  for (const re of [/[\w-]+/, /[a-z.]+/i, /\d{1,4}/, /[^\s]+/, /(?:x|y)+z/]) {
+    const { source } = compileRequirement("v", re, "/t/:v");
+    new RegExp(source, "u");
+    new RegExp(source, "v");
+    new URLPattern({ pathname: `/t/:v(${source})` });
+  }
+});
+
+Deno.test("route.pattern applies requirements exactly like recognition", () => {
+  const router = new Router().draw((map) => {
+    map.connect("/files/:name.:ext", {
+      controller: "files",
+      action: "show",
+      requirements: { name: /[a-z.]+/i, ext: /pdf|txt/ },
+    });
+  });
+  const route = router.routes[0];
+  for (
+    const [path, expected] of [
+      ["/files/Report.pdf", { name: "Report", ext: "pdf" }],
+      ["/files/a.b.txt", { name: "a.b", ext: "txt" }],
+      ["/files/a1.pdf", null],
+      ["/files/a.doc", null],
+      ["/files/a/b.pdf", null],
+    ] as const
+  ) {
+    const groups = route.pattern.exec({ pathname: path })?.pathname.groups ?? null;
+    assertEquals(groups, expected, `pattern ${path}`);
+    let recognized = null;
+    try {
+      const { params } = router.recognize(path);
+      recognized = { name: params.name, ext: params.ext };
+    } catch { /* no match */ }
+    assertEquals(recognized, expected, `recognize ${path}`);
+  }
+});
