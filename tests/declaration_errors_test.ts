@@ -1,0 +1,429 @@
+// Acceptance tests for declaration-time checks (TypeError) and a generate/recognize round trip.
+import { assert, assertEquals, assertMatch, assertStringIncludes, assertThrows } from "@std/assert";
+import { Controller, Router } from "../mod.ts";
+
+type Variant = "A" | "B" | "C";
+type Block = Parameters<Router["draw"]>[0];
+type Mapper = Parameters<Block>[0];
+type RouterOptions = NonNullable<ConstructorParameters<typeof Router>[0]>;
+type UrlOptions = Parameters<Router["urlFor"]>[0];
+
+const VARIANTS: readonly Variant[] = ["A", "B", "C"];
+
+function build(variant: Variant, block: Block, options: Partial<RouterOptions> = {}): Router {
+  const router = new Router({ ...options, variant });
+  router.draw(block);
+  return router;
+}
+
+/** Asserts that declaring `block` in `variant` throws a TypeError whose message names `names`. */
+function declarationError(variant: Variant, block: Block, ...names: string[]): TypeError {
+  const error = assertThrows(() => build(variant, block), TypeError);
+  for (const name of names) assertStringIncludes(error.message, name);
+  return error;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Names
+
+Deno.test("resource names must be identifiers", () => {
+  for (const variant of VARIANTS) {
+    for (const name of ["bad-name", "1abc", "a b", "messages/x", "ünï", "a.b", "a;b", ":id"]) {
+      declarationError(variant, (map: Mapper) => map.resources(name), name);
+      declarationError(variant, (map: Mapper) => map.resources("messages", name), name);
+    }
+    declarationError(variant, (map: Mapper) => map.resources(""));
+  }
+  for (const variant of ["A", "B"] as const) {
+    for (const name of ["bad-name", "1abc", "a b"]) {
+      declarationError(variant, (map: Mapper) => map.resource(name), name);
+    }
+  }
+});
+
+Deno.test("the singular option and map.named names must be identifiers", () => {
+  for (const variant of VARIANTS) {
+    declarationError(
+      variant,
+      (map: Mapper) => map.resources("sheep", { singular: "one sheep" }),
+      "one sheep",
+    );
+    declarationError(
+      variant,
+      (map: Mapper) => map.named("log-in", "/login", { controller: "sessions", action: "new" }),
+      "log-in",
+    );
+  }
+});
+
+Deno.test("valid identifiers are accepted", () => {
+  for (const variant of VARIANTS) {
+    const router = build(variant, (map: Mapper) => {
+      map.resources("_private", "Messages2");
+      map.resources("people", { singular: "person" });
+      map.named("log_in", "/login", { controller: "sessions", action: "new" });
+    });
+    assert(router.namedRoutes.has("person"));
+    assert(router.namedRoutes.has("log_in"));
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Options
+
+Deno.test("an unknown option key is a TypeError naming it", () => {
+  for (const variant of VARIANTS) {
+    for (const key of ["pathprefix", "colection", "namePrefx", "requirements", "Controller"]) {
+      const options = { [key]: "x" } as never;
+      declarationError(variant, (map: Mapper) => map.resources("messages", options), key);
+    }
+  }
+  for (const variant of ["A", "B"] as const) {
+    const options = { pathprefix: "/x" } as never;
+    declarationError(variant, (map: Mapper) => map.resource("account", options), "pathprefix");
+  }
+});
+
+Deno.test("an unknown key in connect/named options is a TypeError naming it", () => {
+  const options = { controler: "x", action: "y" } as never;
+  declarationError("A", (map: Mapper) => map.connect("/x", options), "controler");
+  declarationError("A", (map: Mapper) => map.named("x", "/x", options), "controler");
+});
+
+Deno.test("snake_case and camelCase option spellings are both accepted", () => {
+  for (const variant of VARIANTS) {
+    const router = build(variant, (map: Mapper) => {
+      map.resources("messages", { path_prefix: "/a/:a_id", name_prefix: "a_" });
+      map.resources("comments", { pathPrefix: "/b/:b_id", namePrefix: "b_" });
+    });
+    assertEquals(router.namedRoutes.get("a_message")?.path, "/a/:a_id/messages/:id");
+    assertEquals(router.namedRoutes.get("b_comment")?.path, "/b/:b_id/comments/:id");
+  }
+});
+
+Deno.test("singular given to map.resource is a TypeError naming it", () => {
+  for (const variant of ["A", "B"] as const) {
+    const options = { singular: "acct" } as never;
+    declarationError(variant, (map: Mapper) => map.resource("account", options), "singular");
+  }
+});
+
+Deno.test("map.resource in variant C is a TypeError about singletons", () => {
+  const error = declarationError("C", (map: Mapper) => map.resource("account"));
+  assertMatch(error.message, /singleton/i);
+  assertMatch(error.message, /\bC\b/);
+});
+
+// ---------------------------------------------------------------------------------------------
+// Methods in action hashes
+
+Deno.test("an invalid method in collection/member/new is a TypeError naming action and method", () => {
+  const cases: [string, Record<string, unknown>][] = [
+    ["rss", { collection: { rss: "head" } }],
+    ["rss", { collection: { rss: "fetch" } }],
+    ["mark", { member: { mark: "fetch" } }],
+    ["mark", { member: { mark: "HEAD" } }],
+    ["preview", { new: { preview: "head" } }],
+    ["preview", { new: { preview: "options" } }],
+    ["preview", { new: { preview: "connect" } }],
+  ];
+  for (const variant of VARIANTS) {
+    for (const [action, options] of cases) {
+      const method = Object.values(Object.values(options)[0] as Record<string, string>)[0];
+      const error = declarationError(
+        variant,
+        (map: Mapper) => map.resources("messages", options as never),
+        action,
+      );
+      assertStringIncludes(error.message.toLowerCase(), method.toLowerCase());
+    }
+  }
+});
+
+Deno.test("valid methods are case-insensitive and include patch", () => {
+  for (const variant of VARIANTS) {
+    const router = build(variant, (map: Mapper) =>
+      map.resources("messages", {
+        collection: { a: "GET", b: "Post", c: "ANY", d: "patch" } as never,
+        member: { e: "put", f: "DELETE" } as never,
+      }));
+    const methods = Object.fromEntries(
+      router.routes.filter((r) => r.name !== null).map((r) => [r.name, r.method]),
+    );
+    assertEquals(methods.a_messages, "GET");
+    assertEquals(methods.b_messages, "POST");
+    assertEquals(methods.c_messages, "ANY");
+    assertEquals(methods.d_messages, "PATCH");
+    assertEquals(methods.e_message, "PUT");
+    assertEquals(methods.f_message, "DELETE");
+  }
+});
+
+Deno.test("a method that is not a string, or empty, is a TypeError naming the action", () => {
+  for (const method of [1, "", null, true]) {
+    declarationError(
+      "B",
+      (map: Mapper) => map.resources("messages", { collection: { rss: method } } as never),
+      "rss",
+    );
+  }
+});
+
+Deno.test("an invalid method in connect conditions is a TypeError naming it", () => {
+  for (const method of ["head", "fetch"]) {
+    const error = declarationError("A", (map: Mapper) =>
+      map.connect("/x", {
+        controller: "x",
+        action: "y",
+        conditions: { method: method as never },
+      }));
+    assertStringIncludes(error.message.toLowerCase(), method);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// actionSeparator
+
+const INVALID_SEPARATORS = [".", "?", "#", ":", "a", "Z", "1", "_", "", "/.", "-a", ";:"];
+
+Deno.test("an invalid actionSeparator is a TypeError", () => {
+  for (const separator of INVALID_SEPARATORS) {
+    const error = assertThrows(
+      () => {
+        const router = new Router({ variant: "A", actionSeparator: separator });
+        router.draw((map: Mapper) => map.resources("messages", { member: { mark: "post" } }));
+      },
+      TypeError,
+      undefined,
+      JSON.stringify(separator),
+    );
+    if (separator.length === 1) assertStringIncludes(error.message, separator);
+  }
+});
+
+Deno.test("an invalid Controller.resourceActionSeparator is a TypeError at draw", () => {
+  const original = Controller.resourceActionSeparator;
+  try {
+    for (const separator of INVALID_SEPARATORS) {
+      Controller.resourceActionSeparator = separator;
+      assertThrows(
+        () => {
+          const router = new Router({ variant: "A" });
+          router.draw((map: Mapper) => map.resources("messages"));
+        },
+        TypeError,
+        undefined,
+        JSON.stringify(separator),
+      );
+    }
+  } finally {
+    Controller.resourceActionSeparator = original;
+  }
+});
+
+Deno.test("valid separators are accepted", () => {
+  for (const separator of ["/", ";", "-", "!", "~", "+"]) {
+    const router = build("A", (map: Mapper) => map.resources("messages"), {
+      actionSeparator: separator,
+    });
+    assertEquals(router.helpers.edit_message_path(1), `/messages/1${separator}edit`);
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Templates
+
+Deno.test("a template naming the same variable twice is a TypeError naming it", () => {
+  for (const variant of VARIANTS) {
+    declarationError(
+      variant,
+      (map: Mapper) => map.connect("/a/:x/:x", { controller: "a", action: "b" }),
+      "x",
+    );
+    declarationError(
+      variant,
+      (map: Mapper) => map.named("dup", "/a/:thing/b/:thing", { controller: "a", action: "b" }),
+      "thing",
+    );
+    // A nested resource under pathPrefix /threads/:thread_id of a resource named threads.
+    declarationError(
+      variant,
+      (map: Mapper) =>
+        map.resources(
+          "threads",
+          { pathPrefix: "/threads/:thread_id" },
+          (threads: Mapper) => threads.resources("posts"),
+        ),
+      "thread_id",
+    );
+    // The member path of messages repeats :id.
+    declarationError(
+      variant,
+      (map: Mapper) => map.resources("messages", { pathPrefix: "/threads/:id" }),
+      "id",
+    );
+    // The formatted routes repeat :format.
+    declarationError(
+      variant,
+      (map: Mapper) => map.resources("messages", { pathPrefix: "/x/:format" }),
+      "format",
+    );
+  }
+});
+
+Deno.test("a requirement RegExp with anchors or flags other than i/u is a TypeError", () => {
+  const bad = [/^\d{4}$/, /^\d{4}/, /\d{4}$/, /\d{4}/g, /\d{4}/m, /\d{4}/s, /\d{4}/y, /\d{4}/d];
+  for (const requirement of bad) {
+    const error = assertThrows(
+      () =>
+        build("A", (map: Mapper) =>
+          map.connect("/archive/:year", {
+            controller: "archive",
+            action: "year",
+            requirements: { year: requirement },
+          })),
+      TypeError,
+      undefined,
+      String(requirement),
+    );
+    assert(
+      error.message.includes("year") || error.message.includes(String(requirement)),
+      error.message,
+    );
+  }
+  for (const requirement of [/\d{4}/, /\d{4}/i, /\d{4}/u, /\d{4}/iu]) {
+    const router = build("A", (map: Mapper) =>
+      map.connect("/archive/:year", {
+        controller: "archive",
+        action: "year",
+        requirements: { year: requirement },
+      }));
+    assertEquals(router.recognize("/archive/2024").params.year, "2024");
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Round trip: every named route generates a path that recognises back to it
+
+function roundTripDeclaration(variant: Variant): Block {
+  return (map: Mapper) => {
+    map.resources("threads", {
+      pathPrefix: "/boards/:board_id",
+      collection: { search: "get", bulk: "post" },
+      member: { mark: "post", touch: "any", adjust: "patch" },
+      new: { preview: "any", draft: "get" },
+    }, (threads: Mapper) => {
+      threads.resources("messages", {
+        collection: { rss: "get", purge: "delete" },
+        member: { flag: "put" },
+        new: { sketch: "post" },
+      }, (messages: Mapper) => {
+        messages.resources("replies", { namePrefix: "msg_", member: { quote: "get" } });
+      });
+      if (variant !== "C") threads.resource("settings", { member: { reset: "delete" } });
+      threads.named("thread_stats", "/stats/:period", { controller: "stats", action: "show" });
+    });
+    if (variant !== "C") {
+      map.resource(
+        "account",
+        { collection: { download: "get" } },
+        (account: Mapper) => account.resources("photos", { new: { upload: "post" } }),
+      );
+    }
+    map.resources("people", { singular: "person", controller: "humans" });
+    map.named("login", "/login", { controller: "sessions", action: "new" });
+  };
+}
+
+function variablesOf(template: string): string[] {
+  return [...template.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+}
+
+Deno.test("round trip: every named route's helper path is recognised as that route", () => {
+  for (const variant of VARIANTS) {
+    const router = build(variant, roundTripDeclaration(variant));
+    assert(router.namedRoutes.size > 40, `${variant}: ${router.namedRoutes.size} named routes`);
+    for (const [name, route] of router.namedRoutes) {
+      const values: Record<string, string> = {};
+      for (const [i, variable] of variablesOf(route.path).entries()) {
+        values[variable] = variable === "format" ? "json" : `v${i}.x/y ü`;
+      }
+      const path = router.helpers[`${name}_path`](values) as string;
+      assert(typeof path === "string" && path.startsWith("/"), `${variant} ${name}: ${path}`);
+      const method = route.method === "ANY" ? "GET" : route.method;
+      const match = router.recognize(path, method);
+      const label = `${variant} ${name} ${method} ${path}`;
+      assertEquals(
+        { name: match.route.name, template: match.route.path, method: match.route.method },
+        { name, template: route.path, method: route.method },
+        label,
+      );
+      assertEquals(
+        { ...match.params },
+        { controller: route.controller, action: route.action, ...values },
+        label,
+      );
+      // The same path by positional arguments, and through urlFor of the hash.
+      const positional = Object.values(values);
+      assertEquals(router.helpers[`${name}_path`](...positional), path, label);
+      const hash = router.helpers[`hash_for_${name}_path`](values) as UrlOptions;
+      assertEquals(router.urlFor(hash), path, label);
+    }
+  }
+});
+
+Deno.test("round trip: the expected names exist per variant", () => {
+  const a = build("A", roundTripDeclaration("A")).namedRoutes;
+  for (
+    const name of [
+      "threads",
+      "thread",
+      "search_threads",
+      "mark_thread",
+      "preview_new_thread",
+      "thread_messages",
+      "purge_thread_messages",
+      "flag_thread_message",
+      "sketch_new_thread_message",
+      "quote_msg_reply",
+      "msg_replies",
+      "thread_settings",
+      "edit_thread_settings",
+      "reset_thread_settings",
+      "download_account",
+      "account_photos",
+      "upload_new_account_photo",
+      "people",
+      "person",
+      "thread_stats",
+      "login",
+    ]
+  ) assert(a.has(name), `A: ${name}`);
+  assertEquals(a.get("person")?.controller, "humans");
+  assertEquals(a.get("thread_messages")?.controller, "messages");
+  assertEquals(a.get("thread_stats")?.path, "/boards/:board_id/threads/:thread_id/stats/:period");
+  assertEquals(
+    a.get("msg_reply")?.path,
+    "/boards/:board_id/threads/:thread_id/messages/:message_id/replies/:id",
+  );
+  const b = build("B", roundTripDeclaration("B")).namedRoutes;
+  for (
+    const name of [
+      "search_threads",
+      "messages",
+      "purge_messages",
+      "flag_message",
+      "sketch_new_message",
+      "msg_quote_reply",
+      "msg_replies",
+      "settings",
+      "edit_settings",
+      "reset_settings",
+      "download_account",
+      "photos",
+      "upload_new_photo",
+    ]
+  ) assert(b.has(name), `B: ${name}`);
+  assertEquals(b.get("edit_settings")?.path, "/boards/:board_id/threads/:thread_id/settings;edit");
+  assertEquals(b.get("download_account")?.path, "/account;download");
+});

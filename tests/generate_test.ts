@@ -1,0 +1,803 @@
+// Acceptance tests for generation: `router.helpers` and `router.urlFor`, written from API.md.
+import {
+  assert,
+  assertEquals,
+  assertInstanceOf,
+  assertStringIncludes,
+  assertThrows,
+} from "@std/assert";
+import { Controller, HttpError, Router, RoutingError } from "../mod.ts";
+
+type Variant = "A" | "B" | "C";
+type Block = Parameters<Router["draw"]>[0];
+type Mapper = Parameters<Block>[0];
+type RouterOptions = NonNullable<ConstructorParameters<typeof Router>[0]>;
+type UrlOptions = Parameters<Router["urlFor"]>[0];
+
+function build(variant: Variant, block: Block, options: Partial<RouterOptions> = {}): Router {
+  const router = new Router({ ...options, variant });
+  router.draw(block);
+  return router;
+}
+
+function generationError(fn: () => unknown): RoutingError {
+  const error = assertThrows(fn, RoutingError);
+  assertInstanceOf(error, HttpError);
+  assertEquals(error.name, "RoutingError");
+  assertEquals(error.status, 500);
+  assertEquals(error.method, "");
+  return error;
+}
+
+const messagesAndAccount: Block = (map: Mapper) => {
+  map.resources("messages", { collection: { rss: "get" } });
+  map.resource("account");
+};
+
+const nested: Block = (map: Mapper) =>
+  map.resources("threads", (threads: Mapper) => threads.resources("messages"));
+
+class Message {
+  constructor(public id: number) {}
+}
+class Slugged {
+  constructor(public id: number, public title: string) {}
+  toParam(): string {
+    return `${this.id}-${this.title}`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The four helper forms
+
+Deno.test("variant A: the four helper forms of the messages routes", () => {
+  const h = build("A", messagesAndAccount, { baseUrl: "https://example.com" }).helpers;
+  assertEquals(h.messages_path(), "/messages");
+  assertEquals(h.messages_url(), "https://example.com/messages");
+  assertEquals(h.hash_for_messages_path(), {
+    controller: "messages",
+    action: "index",
+    use_route: "messages",
+    only_path: true,
+  });
+  assertEquals(h.hash_for_messages_url(), {
+    controller: "messages",
+    action: "index",
+    use_route: "messages",
+    only_path: false,
+  });
+  assertEquals(h.message_path(1), "/messages/1");
+  assertEquals(h.message_url(1), "https://example.com/messages/1");
+  assertEquals(h.hash_for_message_path(1), {
+    controller: "messages",
+    action: "show",
+    use_route: "message",
+    only_path: true,
+    id: 1,
+  });
+  assertEquals(h.hash_for_message_url(1), {
+    controller: "messages",
+    action: "show",
+    use_route: "message",
+    only_path: false,
+    id: 1,
+  });
+  assertEquals(h.new_message_path(), "/messages/new");
+  assertEquals(h.new_message_url(), "https://example.com/messages/new");
+  assertEquals(h.edit_message_path(1), "/messages/1/edit");
+  assertEquals(h.edit_message_url(1), "https://example.com/messages/1/edit");
+  assertEquals(h.hash_for_edit_message_path(1), {
+    controller: "messages",
+    action: "edit",
+    use_route: "edit_message",
+    only_path: true,
+    id: 1,
+  });
+  assertEquals(h.formatted_messages_path("xml"), "/messages.xml");
+  assertEquals(h.formatted_message_path(1, "xml"), "/messages/1.xml");
+  assertEquals(h.formatted_edit_message_path(1, "xml"), "/messages/1/edit.xml");
+  assertEquals(h.formatted_new_message_path("json"), "/messages/new.json");
+  assertEquals(h.hash_for_formatted_message_path(1, "xml"), {
+    controller: "messages",
+    action: "show",
+    use_route: "formatted_message",
+    only_path: true,
+    id: 1,
+    format: "xml",
+  });
+  assertEquals(h.rss_messages_path(), "/messages/rss");
+  assertEquals(h.formatted_rss_messages_path("xml"), "/messages/rss.xml");
+});
+
+Deno.test("variant A: singleton helpers take no id", () => {
+  const h = build("A", messagesAndAccount, { baseUrl: "https://example.com" }).helpers;
+  assertEquals(h.account_path(), "/account");
+  assertEquals(h.account_url(), "https://example.com/account");
+  assertEquals(h.edit_account_path(), "/account/edit");
+  assertEquals(h.new_account_path(), "/account/new");
+  assertEquals(h.formatted_account_path("json"), "/account.json");
+  assertEquals(h.hash_for_edit_account_url(), {
+    controller: "account",
+    action: "edit",
+    use_route: "edit_account",
+    only_path: false,
+  });
+});
+
+Deno.test("variants B and C: ;action paths", () => {
+  for (const variant of ["B", "C"] as const) {
+    const h = build(
+      variant,
+      (map: Mapper) =>
+        map.resources("messages", {
+          collection: { rss: "get" },
+          member: { mark: "post" },
+          new: { preview: "post" },
+        }),
+    ).helpers;
+    assertEquals(h.edit_message_path(1), "/messages/1;edit");
+    assertEquals(h.formatted_edit_message_path(1, "xml"), "/messages/1.xml;edit");
+    assertEquals(h.rss_messages_path(), "/messages;rss");
+    assertEquals(h.formatted_rss_messages_path("xml"), "/messages.xml;rss");
+    assertEquals(h.mark_message_path(1), "/messages/1;mark");
+    assertEquals(h.preview_new_message_path(), "/messages/new;preview");
+    assertEquals(h.formatted_preview_new_message_path("js"), "/messages/new.js;preview");
+  }
+  const b = build("B", (map: Mapper) => map.resource("account")).helpers;
+  assertEquals(b.edit_account_path(), "/account;edit");
+});
+
+Deno.test("every named route has four plain-function helpers; unknown names have none", () => {
+  for (const variant of ["A", "B", "C"] as const) {
+    const router = build(variant, (map: Mapper) => {
+      map.resources("messages", { member: { mark: "post" } });
+      map.named("login", "/login", { controller: "sessions", action: "new" });
+    });
+    assert(router.namedRoutes.size > 0);
+    for (const name of router.namedRoutes.keys()) {
+      for (const form of [`${name}_path`, `${name}_url`, `hash_for_${name}_path`]) {
+        assertEquals(typeof router.helpers[form], "function", `${variant} ${form}`);
+      }
+      assertEquals(typeof router.helpers[`hash_for_${name}_url`], "function");
+    }
+    assertEquals(router.helpers.nothing_path, undefined);
+    assertEquals(router.helpers.login_path(), "/login");
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Arguments
+
+Deno.test("positional values fill the path variables in order", () => {
+  const h = build("A", nested).helpers;
+  assertEquals(h.thread_messages_path(5), "/threads/5/messages");
+  assertEquals(h.thread_message_path(5, 2), "/threads/5/messages/2");
+  assertEquals(h.edit_thread_message_path(5, 2), "/threads/5/messages/2/edit");
+  assertEquals(h.formatted_edit_thread_message_path(5, 2, "xml"), "/threads/5/messages/2/edit.xml");
+  assertEquals(h.thread_path(5), "/threads/5");
+});
+
+Deno.test("positional values fill the rightmost variables the object does not name", () => {
+  const h = build("A", nested).helpers;
+  assertEquals(h.edit_thread_message_path(5, { id: 2 }), "/threads/5/messages/2/edit");
+  assertEquals(h.edit_thread_message_path(2, { thread_id: 5 }), "/threads/5/messages/2/edit");
+  assertEquals(h.edit_thread_message_path({ thread_id: 5, id: 2 }), "/threads/5/messages/2/edit");
+  assertEquals(
+    h.formatted_edit_thread_message_path("xml", { thread_id: 5, id: 2 }),
+    "/threads/5/messages/2/edit.xml",
+  );
+  assertEquals(
+    h.formatted_edit_thread_message_path(2, "xml", { thread_id: 5 }),
+    "/threads/5/messages/2/edit.xml",
+  );
+  assertEquals(h.hash_for_edit_thread_message_path(5, { id: 2 }), {
+    controller: "messages",
+    action: "edit",
+    use_route: "edit_thread_message",
+    only_path: true,
+    thread_id: 5,
+    id: 2,
+  });
+});
+
+Deno.test("an object key whose value is undefined or null names nothing", () => {
+  const h = build("A", nested).helpers;
+  assertEquals(h.thread_message_path(5, 2, { id: undefined }), "/threads/5/messages/2");
+  assertEquals(h.thread_message_path(5, 2, { id: null }), "/threads/5/messages/2");
+  assertEquals(h.thread_message_path(5, 2, { page: undefined }), "/threads/5/messages/2");
+  assertEquals(h.thread_messages_path(5, { page: null }), "/threads/5/messages");
+});
+
+Deno.test("keys that are not path variables become the query string", () => {
+  const h = build("A", nested).helpers;
+  const m = build("A", (map: Mapper) => map.resources("messages")).helpers;
+  assertEquals(m.messages_path({ page: 2 }), "/messages?page=2");
+  assertEquals(m.messages_path({ q: "a b" }), "/messages?q=a%20b");
+  assertEquals(m.messages_path({ tag: ["x", "y z"] }), "/messages?tag=x&tag=y%20z");
+  assertEquals(m.messages_path({ z: 1, a: 2, m: 3 }), "/messages?z=1&a=2&m=3");
+  assertEquals(m.messages_path({ q: "c=d&e" }), "/messages?q=c%3Dd%26e");
+  assertEquals(m.message_path(1, { page: 2, sort: "new" }), "/messages/1?page=2&sort=new");
+  assertEquals(h.thread_message_path(5, 2, { page: 3 }), "/threads/5/messages/2?page=3");
+  assertEquals(
+    h.thread_message_path({ page: 3, thread_id: 5, id: 2 }),
+    "/threads/5/messages/2?page=3",
+  );
+  assertEquals(m.hash_for_messages_path({ page: 2 }), {
+    controller: "messages",
+    action: "index",
+    use_route: "messages",
+    only_path: true,
+    page: 2,
+  });
+});
+
+Deno.test("falsy but present values are values; null positional is missing", () => {
+  const h = build("A", (map: Mapper) => map.resources("messages")).helpers;
+  assertEquals(h.message_path(0), "/messages/0");
+  assertEquals(h.message_path({ id: 0 }), "/messages/0");
+  assertEquals(h.messages_path({ page: 0, flag: false }), "/messages?page=0&flag=false");
+  generationError(() => h.message_path(null));
+});
+
+Deno.test("a value may be an object with id or toParam()", () => {
+  const h = build("A", nested).helpers;
+  const m = build("A", (map: Mapper) => map.resources("messages")).helpers;
+  assertEquals(m.message_path(new Message(7)), "/messages/7");
+  assertEquals(m.message_path(new Slugged(7, "hello")), "/messages/7-hello");
+  assertEquals(m.message_path({ toParam: () => "x y" }), "/messages/x%20y");
+  assertEquals(m.message_path({ id: new Message(7) }), "/messages/7");
+  assertEquals(m.message_path({ id: 7 }), "/messages/7");
+  assertEquals(m.message_path(new Message(7), { page: 2 }), "/messages/7?page=2");
+  assertEquals(
+    h.edit_thread_message_path(new Message(5), new Slugged(2, "b")),
+    "/threads/5/messages/2-b/edit",
+  );
+  const value = new Message(7);
+  // hash_for keeps the value as given.
+  assertEquals(m.hash_for_message_path(value), {
+    controller: "messages",
+    action: "show",
+    use_route: "message",
+    only_path: true,
+    id: value,
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Encoding
+
+Deno.test("values are percent-encoded, . as %2E", () => {
+  const h = build("A", (map: Mapper) => map.resources("messages")).helpers;
+  assertEquals(h.message_path("a.b"), "/messages/a%2Eb");
+  assertEquals(h.message_path("a/b;c,d?e"), "/messages/a%2Fb%3Bc%2Cd%3Fe");
+  assertEquals(h.message_path("é"), "/messages/%C3%A9");
+  assertEquals(h.message_path("a b"), "/messages/a%20b");
+  assertEquals(h.message_path("100%"), "/messages/100%25");
+  assertEquals(h.formatted_message_path("a.b", "x.y"), "/messages/a%2Eb.x%2Ey");
+});
+
+Deno.test("generated paths round-trip through recognize, in every variant", () => {
+  const values = [
+    "a.b",
+    "a/b",
+    "a;b",
+    "a,b",
+    "a?b",
+    "a b",
+    "a+b",
+    "x#y",
+    "100%",
+    "..a",
+    "a..",
+    "ünïcødé ✓",
+    "a.b/c;d,e?f",
+  ];
+  for (const variant of ["A", "B", "C"] as const) {
+    const router = build(variant, (map: Mapper) => map.resources("messages"));
+    for (const value of values) {
+      const path = router.helpers.message_path(value) as string;
+      assertEquals(router.recognize(path).params.id, value, `${variant} ${value} ${path}`);
+      const edit = router.helpers.formatted_edit_message_path(value, "x.y") as string;
+      const { params } = router.recognize(edit);
+      assertEquals([params.action, params.id, params.format], ["edit", value, "x.y"], edit);
+    }
+  }
+  const router = build("A", (map: Mapper) => map.resources("messages"));
+  assertEquals(router.recognize(router.helpers.message_path("a.b") as string).params.id, "a.b");
+});
+
+Deno.test("a requirement that rejects %2E but accepts . gets the raw dots", () => {
+  const router = build("A", (map: Mapper) => {
+    map.named("file", "/files/:name", {
+      controller: "files",
+      action: "show",
+      requirements: { name: /[a-z.]+/ },
+    });
+    map.named("tag", "/tags/:tag", {
+      controller: "tags",
+      action: "show",
+      requirements: { tag: /[^\/]+/ },
+    });
+  });
+  assertEquals(router.helpers.file_path("a.b"), "/files/a.b");
+  assertEquals(router.recognize("/files/a.b").params.name, "a.b");
+  assertEquals(router.helpers.tag_path("a.b"), "/tags/a%2Eb");
+  const error = generationError(() => router.helpers.file_path("a b"));
+  assertStringIncludes(error.message, "name");
+});
+
+Deno.test("the values . and .. are a RoutingError", () => {
+  const router = build("A", (map: Mapper) => map.resources("messages"));
+  const h = router.helpers;
+  for (const value of [".", ".."]) {
+    generationError(() => h.message_path(value));
+    generationError(() => h.message_path({ id: value }));
+    generationError(() => h.edit_message_path(value));
+    generationError(() => router.urlFor({ controller: "messages", action: "show", id: value }));
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// Argument errors
+
+Deno.test("a missing value is a 500 RoutingError naming the route and the key", () => {
+  const h = build("A", nested).helpers;
+  // The single positional value fills the rightmost variable (id); thread_id is missing.
+  const missing = generationError(() => h.thread_message_path(2));
+  assertStringIncludes(missing.message, "thread_id");
+  assert(
+    missing.message.includes("thread_message") ||
+      missing.message.includes("/threads/:thread_id/messages/:id"),
+    missing.message,
+  );
+  assertEquals(missing.path, "/threads/:thread_id/messages/:id");
+  const m = build("A", (map: Mapper) => map.resources("messages")).helpers;
+  const error = generationError(() => m.message_path());
+  assertStringIncludes(error.message, "id");
+  assert(error.message.includes("message") || error.message.includes("/messages/:id"));
+  assertEquals(error.path, "/messages/:id");
+  generationError(() => m.message_path(""));
+  generationError(() => m.message_path({ id: null }));
+  generationError(() => m.message_path({ id: undefined }));
+  generationError(() => m.formatted_message_path(1));
+});
+
+Deno.test("more positional values than unnamed variables is a RoutingError", () => {
+  const router = build("A", nested);
+  const h = router.helpers;
+  generationError(() => h.threads_path(1));
+  generationError(() => h.thread_path(1, 2));
+  generationError(() => h.thread_message_path(1, 2, 3));
+  generationError(() => h.thread_message_path(1, 2, { id: 3 }));
+  generationError(() => h.hash_for_thread_path(1, 2));
+  generationError(() => h.hash_for_thread_message_path(1, 2, 3));
+});
+
+Deno.test("hash_for_* builds the hash without validating values", () => {
+  const h = build("A", (map: Mapper) => map.resources("messages")).helpers;
+  assertEquals(h.hash_for_message_path(), {
+    controller: "messages",
+    action: "show",
+    use_route: "message",
+    only_path: true,
+  });
+  assertEquals(h.hash_for_message_path(".."), {
+    controller: "messages",
+    action: "show",
+    use_route: "message",
+    only_path: true,
+    id: "..",
+  });
+});
+
+Deno.test("a value that breaks a requirement is a RoutingError naming the route and key", () => {
+  const router = build("A", (map: Mapper) => {
+    map.named("archive", "/archive/:year", {
+      controller: "archive",
+      action: "year",
+      requirements: { year: /\d{4}/ },
+    });
+  });
+  assertEquals(router.helpers.archive_path(2024), "/archive/2024");
+  const error = generationError(() => router.helpers.archive_path("24"));
+  assertStringIncludes(error.message, "year");
+  assert(error.message.includes("archive"), error.message);
+  generationError(() => router.helpers.archive_path("20245"));
+  generationError(() => router.urlFor({ controller: "archive", action: "year", year: "24" }));
+  assertEquals(
+    router.urlFor({ controller: "archive", action: "year", year: 1999 }),
+    "/archive/1999",
+  );
+});
+
+// ---------------------------------------------------------------------------------------------
+// baseUrl
+
+Deno.test("X_url without baseUrl throws an Error naming baseUrl", () => {
+  const h = build("A", (map: Mapper) => map.resources("messages")).helpers;
+  assertThrows(() => h.messages_url(), Error, "baseUrl");
+  assertThrows(() => h.message_url(1), Error, "baseUrl");
+  assertEquals(h.messages_path(), "/messages");
+  // hash_for_*_url only builds a hash.
+  assertEquals(h.hash_for_messages_url(), {
+    controller: "messages",
+    action: "index",
+    use_route: "messages",
+    only_path: false,
+  });
+});
+
+Deno.test("baseUrl with a mount path: _path gets the mount path, _url the whole URL", () => {
+  for (const baseUrl of ["https://example.com/app", "https://example.com/app/"]) {
+    const router = build("A", (map: Mapper) => map.resources("messages"), { baseUrl });
+    const h = router.helpers;
+    assertEquals(h.messages_path(), "/app/messages", baseUrl);
+    assertEquals(h.message_path(1), "/app/messages/1");
+    assertEquals(h.messages_url(), "https://example.com/app/messages");
+    assertEquals(
+      h.edit_message_url(1, { a: "b c" }),
+      "https://example.com/app/messages/1/edit?a=b%20c",
+    );
+    // recognize takes the path relative to baseUrl.
+    assertEquals(router.recognize("/messages/1").params.id, "1");
+    assertEquals(
+      router.urlFor({ controller: "messages", action: "show", id: 1, only_path: false }),
+      "https://example.com/app/messages/1",
+    );
+    assertEquals(
+      router.urlFor(h.hash_for_message_url(1) as UrlOptions),
+      h.message_url(1),
+    );
+    assertEquals(
+      router.urlFor(h.hash_for_message_path(1) as UrlOptions),
+      h.message_path(1),
+    );
+  }
+  const root = build("A", (map: Mapper) => map.resources("messages"), {
+    baseUrl: "https://example.com",
+  });
+  assertEquals(root.helpers.messages_path(), "/messages");
+  assertEquals(root.helpers.messages_url(), "https://example.com/messages");
+});
+
+// ---------------------------------------------------------------------------------------------
+// Deprecated names (variant A)
+
+function threadPrefixed(onDeprecation: (message: string) => void): Router {
+  return build("A", (map: Mapper) =>
+    map.resources("messages", {
+      collection: { search: "get" },
+      new: { preview: "any" },
+      namePrefix: "thread_",
+      pathPrefix: "/threads/:thread_id",
+    }), { onDeprecation, baseUrl: "https://example.com" });
+}
+
+Deno.test("variant A with namePrefix: current names and the old-style deprecated names", () => {
+  const router = threadPrefixed(() => {});
+  const current = [
+    "thread_messages",
+    "thread_message",
+    "new_thread_message",
+    "edit_thread_message",
+    "search_thread_messages",
+    "preview_new_thread_message",
+  ];
+  assertEquals(
+    [...router.namedRoutes.keys()].sort(),
+    [...current, ...current.map((n) => `formatted_${n}`)].sort(),
+  );
+  const deprecated: [string, string][] = [
+    ["thread_new_message", "new_thread_message"],
+    ["thread_edit_message", "edit_thread_message"],
+    ["thread_search_messages", "search_thread_messages"],
+    ["thread_preview_new_message", "preview_new_thread_message"],
+  ];
+  const expected = [
+    ...deprecated,
+    ...deprecated.map(([old, now]): [string, string] => [`formatted_${old}`, `formatted_${now}`]),
+  ].sort();
+  assertEquals([...router.deprecatedNames.entries()].sort(), expected);
+});
+
+Deno.test("a deprecated helper returns what the current one does and reports each use", () => {
+  const messages: string[] = [];
+  const router = threadPrefixed((message) => messages.push(message));
+  const h = router.helpers;
+  const calls: [string, string, unknown[]][] = [
+    ["thread_edit_message", "edit_thread_message", [5, 2]],
+    ["thread_new_message", "new_thread_message", [5]],
+    ["thread_search_messages", "search_thread_messages", [5, { q: "a b" }]],
+    ["thread_preview_new_message", "preview_new_thread_message", [5]],
+    ["formatted_thread_edit_message", "formatted_edit_thread_message", [5, 2, "xml"]],
+  ];
+  for (const [old, now, args] of calls) {
+    for (
+      const [before, after] of [["", "_path"], ["", "_url"], ["hash_for_", "_path"], [
+        "hash_for_",
+        "_url",
+      ]]
+    ) {
+      const count = messages.length;
+      const expected = h[`${before}${now}${after}`](...args);
+      assertEquals(messages.length, count, `${before}${now}${after} is not deprecated`);
+      assertEquals(h[`${before}${old}${after}`](...args), expected, `${before}${old}${after}`);
+      assertEquals(messages.length, count + 1, `${before}${old}${after} reports once`);
+      const message = messages[messages.length - 1];
+      assertStringIncludes(message, old);
+      assertStringIncludes(message, now);
+    }
+  }
+  assertEquals(h.thread_edit_message_path(5, 2), "/threads/5/messages/2/edit");
+  assertEquals(h.hash_for_thread_edit_message_path(5, 2), {
+    controller: "messages",
+    action: "edit",
+    use_route: "edit_thread_message",
+    only_path: true,
+    thread_id: 5,
+    id: 2,
+  });
+});
+
+Deno.test("variant A nesting without namePrefix deprecates the unprefixed names", () => {
+  const seen: string[] = [];
+  const router = build("A", nested, { onDeprecation: (m) => seen.push(m) });
+  const pairs: [string, string][] = [
+    ["messages", "thread_messages"],
+    ["formatted_messages", "formatted_thread_messages"],
+    ["message", "thread_message"],
+    ["formatted_message", "formatted_thread_message"],
+    ["new_message", "new_thread_message"],
+    ["formatted_new_message", "formatted_new_thread_message"],
+    ["edit_message", "edit_thread_message"],
+    ["formatted_edit_message", "formatted_edit_thread_message"],
+  ];
+  assertEquals([...router.deprecatedNames.entries()].sort(), pairs.sort());
+  assert(router.namedRoutes.has("thread"));
+  assert(router.namedRoutes.has("threads"));
+  assert(!router.namedRoutes.has("message"));
+  assertEquals(router.helpers.message_path(5, 2), "/threads/5/messages/2");
+  assertEquals(seen.length, 1);
+  assertStringIncludes(seen[0], "message");
+  assertStringIncludes(seen[0], "thread_message");
+  assertEquals(router.helpers.thread_path(5), "/threads/5");
+  assertEquals(seen.length, 1);
+});
+
+Deno.test("a deprecated name never shadows a real route of the same name", () => {
+  const declarations: Block[] = [
+    (map: Mapper) => {
+      map.resources("messages");
+      nested(map);
+    },
+    (map: Mapper) => {
+      nested(map);
+      map.resources("messages");
+    },
+  ];
+  for (const block of declarations) {
+    const seen: string[] = [];
+    const router = build("A", block, { onDeprecation: (m) => seen.push(m) });
+    assertEquals(router.helpers.messages_path(), "/messages");
+    assertEquals(router.helpers.message_path(3), "/messages/3");
+    assertEquals(router.helpers.edit_message_path(3), "/messages/3/edit");
+    assertEquals(router.helpers.hash_for_message_path(3), {
+      controller: "messages",
+      action: "show",
+      use_route: "message",
+      only_path: true,
+      id: 3,
+    });
+    assertEquals(seen, []);
+    assertEquals(router.namedRoutes.get("message")?.path, "/messages/:id");
+    assertEquals(router.helpers.thread_message_path(5, 3), "/threads/5/messages/3");
+    assertEquals(router.deprecatedNames.get("message"), "thread_message");
+  }
+});
+
+Deno.test("variants B and C register no deprecated names", () => {
+  for (const variant of ["B", "C"] as const) {
+    const router = build(variant, (map: Mapper) => {
+      map.resources("messages", { namePrefix: "thread_", pathPrefix: "/threads/:thread_id" });
+      nested(map);
+    });
+    assertEquals(router.deprecatedNames.size, 0);
+    assertEquals(router.helpers.new_thread_message_path, undefined);
+    assertEquals(router.helpers.thread_new_message_path(5), "/threads/5/messages/new");
+  }
+});
+
+// ---------------------------------------------------------------------------------------------
+// The action separator
+
+Deno.test("actionSeparator and Controller.resourceActionSeparator set SEP in variant A", () => {
+  assertEquals(Controller.resourceActionSeparator, "/");
+  const dash = build("A", messagesAndAccount, { actionSeparator: "-" });
+  assertEquals(dash.helpers.edit_message_path(1), "/messages/1-edit");
+  assertEquals(dash.helpers.rss_messages_path(), "/messages-rss");
+  assertEquals(dash.helpers.edit_account_path(), "/account-edit");
+  assert(dash.routes.some((r) => r.path === "/messages;rss" && r.name === null));
+  try {
+    Controller.resourceActionSeparator = "!";
+    const bang = build("A", messagesAndAccount);
+    assertEquals(bang.helpers.edit_message_path(1), "/messages/1!edit");
+    // The router option wins over the class-level setting.
+    const slash = build("A", messagesAndAccount, { actionSeparator: "/" });
+    assertEquals(slash.helpers.edit_message_path(1), "/messages/1/edit");
+    // B ignores it.
+    assertEquals(build("B", messagesAndAccount).helpers.edit_message_path(1), "/messages/1;edit");
+  } finally {
+    Controller.resourceActionSeparator = "/";
+  }
+});
+
+Deno.test("SEP ';' in variant A does not register the duplicate unnamed ;a route", () => {
+  const router = build("A", (map: Mapper) => map.resources("messages"), { actionSeparator: ";" });
+  assertEquals(
+    router.routes.filter((r) => r.action === "edit").map((r) => [r.method, r.path, r.name]),
+    [
+      ["GET", "/messages/:id;edit", "edit_message"],
+      ["GET", "/messages/:id.:format;edit", null],
+      ["GET", "/messages/:id;edit.:format", "formatted_edit_message"],
+    ],
+  );
+  const keys = router.routes.map((r) => `${r.method} ${r.path}`);
+  assertEquals(new Set(keys).size, keys.length);
+  assertEquals(router.helpers.edit_message_path(1), "/messages/1;edit");
+  assertEquals(router.helpers.formatted_edit_message_path(1, "xml"), "/messages/1;edit.xml");
+});
+
+// ---------------------------------------------------------------------------------------------
+// urlFor
+
+Deno.test("urlFor picks the route that leaves the fewest keys unused (API.md examples)", () => {
+  const router = build("A", messagesAndAccount);
+  const h = router.helpers;
+  assertEquals(router.urlFor({ controller: "messages" }), "/messages");
+  assertEquals(router.urlFor({ controller: "messages", action: "index" }), "/messages");
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "index", format: "xml" }),
+    "/messages.xml",
+  );
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "edit", id: 1, format: "xml" }),
+    "/messages/1/edit.xml",
+  );
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "edit", id: 1 }),
+    "/messages/1/edit",
+  );
+  assertEquals(router.urlFor({ controller: "messages", action: "show", id: 3 }), "/messages/3");
+  assertEquals(router.urlFor({ controller: "messages", action: "new" }), "/messages/new");
+  assertEquals(router.urlFor({ controller: "messages", action: "rss" }), "/messages/rss");
+  assertEquals(router.urlFor({ controller: "account", action: "show" }), "/account");
+  assertEquals(router.urlFor({ controller: "account", action: "edit" }), "/account/edit");
+  assertEquals(router.urlFor(h.hash_for_message_path(3) as UrlOptions), "/messages/3");
+  assertEquals(
+    router.urlFor(h.hash_for_edit_message_path(new Message(4)) as UrlOptions),
+    "/messages/4/edit",
+  );
+  assertEquals(
+    router.urlFor(h.hash_for_messages_path({ page: 2 }) as UrlOptions),
+    "/messages?page=2",
+  );
+  assertEquals(
+    router.urlFor({ use_route: "edit_message", controller: "messages", action: "edit", id: 4 }),
+    "/messages/4/edit",
+  );
+});
+
+Deno.test("urlFor: format, create, a falsy id, and an empty action", () => {
+  const router = build("A", (map: Mapper) => map.resources("messages"));
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "show", id: 1, format: "xml" }),
+    "/messages/1.xml",
+  );
+  assertEquals(router.urlFor({ controller: "messages", action: "create" }), "/messages");
+  assertEquals(router.urlFor({ controller: "messages", action: "show", id: 0 }), "/messages/0");
+  // No action means "index", and an empty string counts as a missing value.
+  assertEquals(router.urlFor({ controller: "messages", action: "" }), "/messages");
+});
+
+Deno.test("urlFor in variant B", () => {
+  const router = build("B", (map: Mapper) => map.resources("messages"));
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "edit", id: 1, format: "xml" }),
+    "/messages/1.xml;edit",
+  );
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "edit", id: 1 }),
+    "/messages/1;edit",
+  );
+});
+
+Deno.test("urlFor puts unused keys in the query string", () => {
+  const router = build("A", (map: Mapper) => map.resources("messages"));
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "show", id: 3, page: 2, q: "a b" }),
+    "/messages/3?page=2&q=a%20b",
+  );
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "index", tag: ["x", "y"] }),
+    "/messages?tag=x&tag=y",
+  );
+});
+
+Deno.test("urlFor prefers the route that uses more of the given keys", () => {
+  const router = build("A", (map: Mapper) => {
+    map.resources("messages");
+    map.connect("/messages/:id/:year", { controller: "messages", action: "show" });
+  });
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "show", id: 3, year: 2024 }),
+    "/messages/3/2024",
+  );
+  assertEquals(router.urlFor({ controller: "messages", action: "show", id: 3 }), "/messages/3");
+});
+
+Deno.test("urlFor through the catch-all leaves out a trailing index", () => {
+  const router = build("A", (map: Mapper) => map.connect(":controller/:action/:id"));
+  assertEquals(router.urlFor({ controller: "pages", action: "index" }), "/pages");
+  assertEquals(router.urlFor({ controller: "pages" }), "/pages");
+  assertEquals(router.urlFor({ controller: "pages", action: "about" }), "/pages/about");
+  assertEquals(router.urlFor({ controller: "pages", action: "show", id: 1 }), "/pages/show/1");
+  assertEquals(router.urlFor({ controller: "pages", action: "index", id: 5 }), "/pages/index/5");
+  assertEquals(
+    router.urlFor({ controller: "pages", action: "show", id: 1, x: "y" }),
+    "/pages/show/1?x=y",
+  );
+});
+
+Deno.test("urlFor: resources before the catch-all; named before unnamed", () => {
+  const router = build("A", (map: Mapper) => {
+    map.resources("messages");
+    map.connect(":controller/:action/:id");
+  });
+  assertEquals(router.urlFor({ controller: "messages", action: "show", id: 1 }), "/messages/1");
+  assertEquals(router.urlFor({ controller: "messages", action: "index" }), "/messages");
+  assertEquals(router.urlFor({ controller: "messages", action: "rss" }), "/messages/rss");
+  assertEquals(router.urlFor({ controller: "other", action: "show", id: 1 }), "/other/show/1");
+});
+
+Deno.test("urlFor leaves out an optional trailing variable equal to its default", () => {
+  const router = build("A", (map: Mapper) => {
+    map.connect("/pages/:name", {
+      controller: "pages",
+      action: "show",
+      defaults: { name: "home" },
+    });
+  });
+  assertEquals(router.urlFor({ controller: "pages", action: "show" }), "/pages");
+  assertEquals(router.urlFor({ controller: "pages", action: "show", name: "home" }), "/pages");
+  assertEquals(
+    router.urlFor({ controller: "pages", action: "show", name: "about" }),
+    "/pages/about",
+  );
+});
+
+Deno.test("urlFor only_path: false gives an absolute URL from baseUrl", () => {
+  const router = build("A", (map: Mapper) => map.resources("messages"), {
+    baseUrl: "https://example.com",
+  });
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "show", id: 3, only_path: false }),
+    "https://example.com/messages/3",
+  );
+  assertEquals(
+    router.urlFor(router.helpers.hash_for_message_url(3) as UrlOptions),
+    "https://example.com/messages/3",
+  );
+  assertEquals(
+    router.urlFor({ controller: "messages", action: "show", id: 3, only_path: true }),
+    "/messages/3",
+  );
+});
+
+Deno.test("urlFor without a matching route is a RoutingError", () => {
+  const router = build("A", (map: Mapper) => map.resources("messages"));
+  generationError(() => router.urlFor({ controller: "nothing" }));
+  generationError(() => router.urlFor({ controller: "messages", action: "show" }));
+  generationError(() => router.urlFor({ controller: "messages", action: "show", id: "" }));
+  generationError(() => router.urlFor({ controller: "messages", action: "fly", id: 1 }));
+  generationError(() => router.urlFor({ use_route: "nothing" }));
+});
