@@ -5,6 +5,7 @@
  */
 
 import { Controller } from "./controller.ts";
+import { dispatch, type DispatchTarget, serve } from "./dispatch.ts";
 import { RoutingError } from "./errors.ts";
 import { createHelpers, type Mount, urlFor } from "./generate.ts";
 import { Mapper, type RouteSink } from "./mapper.ts";
@@ -213,26 +214,37 @@ export class Router {
    * (`allowed` lists the methods that would match), 414 (over a limit).
    */
   recognize(path: string, method = "GET"): RouteMatch {
-    const verb = String(method).toUpperCase();
     if (typeof path !== "string") throw new TypeError("recognize needs a path string");
-    const cut = path.search(/[?#]/);
-    let pathname = cut < 0 ? path : path.slice(0, cut);
-    if (!pathname.startsWith("/")) pathname = "/" + pathname;
-    const fail = (status: number, message: string, allowed: readonly string[] = []) =>
-      new RoutingError(message, { status, method: verb, path: pathname, allowed });
+    const verb = String(method).toUpperCase();
+    const pathname = routePath(path);
+    this.#checkLimits(pathname, verb);
+    return this.#match(pathname, verb);
+  }
 
-    const { maxPathLength, maxSegments, maxParamLength } = this.limits;
+  /** Throws the 414 `RoutingError` when a pathname is over the path limits. */
+  #checkLimits(pathname: string, verb: string): void {
+    const { maxPathLength, maxSegments } = this.limits;
     if (pathname.length > maxPathLength) {
-      throw fail(
-        414,
+      throw new RoutingError(
         `The path is ${pathname.length} characters long; the limit is ${maxPathLength}`,
+        { status: 414, method: verb, path: pathname },
       );
     }
     let segments = 0;
     for (let i = pathname.indexOf("/"); i >= 0; i = pathname.indexOf("/", i + 1)) segments++;
     if (segments > maxSegments) {
-      throw fail(414, `The path has ${segments} segments; the limit is ${maxSegments}`);
+      throw new RoutingError(`The path has ${segments} segments; the limit is ${maxSegments}`, {
+        status: 414,
+        method: verb,
+        path: pathname,
+      });
     }
+  }
+
+  /** Recognition proper, on a pathname within the limits. */
+  #match(pathname: string, verb: string): RouteMatch {
+    const fail = (status: number, message: string, allowed: readonly string[] = []) =>
+      new RoutingError(message, { status, method: verb, path: pathname, allowed });
     if (pathname.includes("%")) {
       try {
         decodeURIComponent(pathname);
@@ -240,11 +252,11 @@ export class Router {
         throw fail(404, `The path ${JSON.stringify(pathname)} has malformed percent-encoding`);
       }
     }
-
     const result = (this.#matcher ??= this.#matcherFactory(this.#routes)).match(
       pathname,
       verb === "HEAD" ? "GET" : verb,
     );
+    const { maxParamLength } = this.limits;
     if (result.values?.some((value) => value !== undefined && value.length > maxParamLength)) {
       throw fail(414, `A path variable is longer than the limit of ${maxParamLength} characters`);
     }
@@ -260,6 +272,61 @@ export class Router {
       throw fail(404, `No route matches ${verb} ${pathname}`);
     }
     return { route, params: paramsOf(route, result.values!) };
+  }
+
+  /**
+   * Serves a request: the effective method (`_method` of a POST form), recognition,
+   * the controller action, its result as a `Response`. Rejects with a
+   * {@linkcode RoutingError} when nothing routes and an {@linkcode HttpError} for a bad
+   * form body (413, 400). Bound, so `export default { fetch: router.handle }` works.
+   *
+   * @example Serving on Deno
+   * ```ts
+   * import { Router } from "./mod.ts";
+   *
+   * const router = new Router({
+   *   controllers: { messages: { index: () => "<h1>Messages</h1>" } },
+   * }).draw((map) => map.resources("messages"));
+   * const response = await router.handle(new Request("http://localhost/messages"));
+   * console.log(await response.text()); // "<h1>Messages</h1>"
+   * ```
+   */
+  readonly handle: (request: Request) => Promise<Response> = (request) =>
+    dispatch(this.#dispatchTarget(), request);
+
+  /**
+   * Like {@linkcode Router.handle}, but errors become responses: an `HttpError` its
+   * status (405 with `Allow`), an `OPTIONS` request that no route accepts a 204 with
+   * `Allow`, anything else a 500 that does not leak the stack. Bound, so
+   * `export default router` serves on Deno, Workers and Bun.
+   *
+   * @example A 405 with Allow
+   * ```ts
+   * import { Router } from "./mod.ts";
+   *
+   * const router = new Router().draw((map) => map.resources("messages"));
+   * const response = await router.fetch(new Request("http://localhost/messages", { method: "PUT" }));
+   * console.log(response.status, response.headers.get("allow")); // 405 "GET, HEAD, POST, OPTIONS"
+   * ```
+   */
+  readonly fetch: (request: Request) => Promise<Response> = (request) =>
+    serve(this.#dispatchTarget(), request);
+
+  #target: DispatchTarget | undefined;
+
+  #dispatchTarget(): DispatchTarget {
+    return this.#target ??= {
+      mountPath: this.#mount.path,
+      maxFormBytes: this.limits.maxFormBytes,
+      controllers: this.#controllers,
+      checkLimits: (path, method) => this.#checkLimits(path, method),
+      recognize: (path, method) => this.#match(path, method),
+      bindHelpers: (origin, route, params) =>
+        createHelpers(this, { path: this.#mount.path, origin }, {
+          onDeprecation: (message) => this.#deprecation(message),
+          recall: (target, variable) => recall(route, params, target, variable),
+        }),
+    };
   }
 
   /** Generation from a hash, Rails `url_for` style (API.md "Generation from a hash"). */
@@ -285,6 +352,34 @@ export class Router {
   toString(): string {
     return formatRoutes(this.#routes);
   }
+}
+
+/** A path as recognition takes it: no query or fragment, a leading `/`. */
+function routePath(path: string): string {
+  const cut = path.search(/[?#]/);
+  const pathname = cut < 0 ? path : path.slice(0, cut);
+  return pathname.startsWith("/") ? pathname : "/" + pathname;
+}
+
+/**
+ * The recall rule of API.md: a left-out `:variable` of `target` comes from the current
+ * request when both templates are the same text up to and including it; never `format`.
+ */
+function recall(
+  current: Route,
+  params: Params,
+  target: Route,
+  variable: string,
+): string | undefined {
+  if (variable === "format" || !(variable in params)) return undefined;
+  const token = new RegExp(`:${variable}(?![A-Za-z0-9_])`);
+  const at = target.path.search(token);
+  if (at < 0) return undefined;
+  const prefix = target.path.slice(0, at + 1 + variable.length);
+  const next = current.path.charAt(prefix.length);
+  return current.path.startsWith(prefix) && !/[A-Za-z0-9_]/.test(next)
+    ? params[variable]
+    : undefined;
 }
 
 /** Params of a match: controller, action, variables (decoded), constant defaults. */

@@ -1,0 +1,261 @@
+/**
+ * The dispatcher: the only stage that touches `Request` and `Response`. Reads the form
+ * body (once, within a byte limit), works out the effective method, finds the
+ * controller action, calls it with an `ActionContext`, and turns its result into a
+ * `Response`.
+ * @module
+ */
+
+import { HttpError, RoutingError } from "./errors.ts";
+import type { Route } from "./route.ts";
+import type { ActionContext, ControllerLike, Helpers, Params, RouteMatch } from "./types.ts";
+
+/** What the dispatcher needs of the router. */
+export interface DispatchTarget {
+  /** The mount path of `baseUrl`, without a trailing `/`; `""` when none. */
+  readonly mountPath: string;
+  /** The form body limit in bytes. */
+  readonly maxFormBytes: number;
+  /** Controllers by name. */
+  readonly controllers: ReadonlyMap<string, ControllerLike>;
+  /** Throws the 414 `RoutingError` when the path is over a limit. */
+  checkLimits(path: string, method: string): void;
+  /** Recognises a path relative to the mount path. */
+  recognize(path: string, method: string): RouteMatch;
+  /** Helpers bound to a request: origin, mount path, current route and params. */
+  bindHelpers(origin: string, route: Route, params: Params): Helpers;
+}
+
+const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
+const OVERRIDES = new Set(["PUT", "PATCH", "DELETE"]);
+
+/** Handles a request: resolves with the action's response, rejects with `HttpError`s. */
+export async function dispatch(target: DispatchTarget, request: Request): Promise<Response> {
+  const url = new URL(request.url);
+  const method = request.method.toUpperCase();
+  const path = stripMount(target.mountPath, url.pathname, method);
+  target.checkLimits(path, method);
+
+  const form = await readForm(request, target.maxFormBytes);
+  let effective = method;
+  if (method === "POST" && form !== null) {
+    const override = form.get("_method");
+    if (typeof override === "string" && OVERRIDES.has(override.toUpperCase())) {
+      effective = override.toUpperCase();
+    }
+  }
+
+  const { route, params: pathParams } = target.recognize(path, effective);
+  const params: Params = Object.create(null);
+  for (const [key, value] of url.searchParams) params[key] = value;
+  if (form !== null) {
+    for (const [key, value] of form) if (typeof value === "string") params[key] = value;
+  }
+  for (const key of Object.keys(pathParams)) params[key] = pathParams[key];
+
+  const controllerName = pathParams.controller;
+  const action = pathParams.action;
+  const registered = target.controllers.get(controllerName);
+  if (registered === undefined) {
+    throw notFound(
+      effective,
+      path,
+      `No controller is registered as ${JSON.stringify(controllerName)}`,
+    );
+  }
+  const controller = instantiate(registered);
+  const handler = findAction(controller, action);
+  if (handler === undefined) {
+    throw notFound(
+      effective,
+      path,
+      `The controller ${JSON.stringify(controllerName)} has no action ${JSON.stringify(action)}`,
+    );
+  }
+  const ctx: ActionContext = {
+    request,
+    method: effective,
+    params,
+    form,
+    route,
+    helpers: target.bindHelpers(url.origin, route, pathParams),
+  };
+  const result = await handler.call(controller, ctx);
+  const response = toResponse(result);
+  return method === "HEAD" ? withoutBody(response) : response;
+}
+
+/**
+ * `fetch`: like {@linkcode dispatch}, but every error becomes a response: an
+ * `HttpError` its status (405 with `Allow`), an `OPTIONS` request nothing accepts a 204
+ * with `Allow`, anything else a 500 that does not leak the stack.
+ */
+export async function serve(target: DispatchTarget, request: Request): Promise<Response> {
+  try {
+    return await dispatch(target, request);
+  } catch (error) {
+    if (error instanceof RoutingError && error.status === 405) {
+      const allow = allowHeader(error.allowed);
+      if (request.method.toUpperCase() === "OPTIONS") {
+        return new Response(null, { status: 204, headers: { allow } });
+      }
+      return plain(405, error.message, { allow });
+    }
+    if (error instanceof HttpError) return plain(error.status, error.message);
+    console.error(error);
+    return plain(500, "Internal Server Error");
+  }
+}
+
+/** The `Allow` header for a path's methods: adds `HEAD` where `GET` is, and `OPTIONS`. */
+export function allowHeader(allowed: readonly string[]): string {
+  const methods = [...allowed];
+  if (methods.includes("GET") && !methods.includes("HEAD")) {
+    methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");
+  }
+  if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
+  return methods.join(", ");
+}
+
+function plain(status: number, message: string, headers: Record<string, string> = {}): Response {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { "content-type": "text/plain; charset=utf-8", ...headers },
+  });
+}
+
+function notFound(method: string, path: string, message: string): RoutingError {
+  return new RoutingError(message, { status: 404, method, path });
+}
+
+/** The route path of a request: its pathname without the mount path. */
+function stripMount(mount: string, pathname: string, method: string): string {
+  if (mount === "") return pathname;
+  if (pathname === mount) return "/";
+  if (pathname.startsWith(mount + "/")) return pathname.slice(mount.length);
+  throw notFound(method, pathname, `${pathname} is outside the mount path ${mount}`);
+}
+
+/**
+ * Reads a form body (urlencoded or multipart) of a request that has one, counting
+ * bytes as they arrive so an oversize body is refused without being buffered whole.
+ */
+async function readForm(request: Request, limit: number): Promise<FormData | null> {
+  if (request.body === null) return null;
+  const type = (request.headers.get("content-type") ?? "").toLowerCase();
+  const kind = FORM_TYPES.find((form) => type.split(";")[0].trim() === form);
+  if (kind === undefined) return null;
+
+  const tooLarge = () =>
+    new HttpError(`The form body is larger than the limit of ${limit} bytes`, { status: 413 });
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) {
+    await request.body.cancel().catch(() => {});
+    throw tooLarge();
+  }
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  try {
+    while (true) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw new HttpError("The request body could not be read", { status: 400, cause: error });
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const malformed = (cause?: unknown) =>
+    new HttpError(`The ${kind} form body is malformed`, { status: 400, cause });
+  if (kind === "multipart/form-data") {
+    try {
+      return await new Response(bytes, { headers: { "content-type": type } }).formData();
+    } catch (error) {
+      throw malformed(error);
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch (error) {
+    throw malformed(error);
+  }
+  const form = new FormData();
+  for (const pair of text.split("&")) {
+    if (pair === "") continue;
+    const equals = pair.indexOf("=");
+    const [key, value] = equals < 0 ? [pair, ""] : [pair.slice(0, equals), pair.slice(equals + 1)];
+    try {
+      form.append(decodeFormComponent(key), decodeFormComponent(value));
+    } catch (error) {
+      throw malformed(error);
+    }
+  }
+  return form;
+}
+
+function decodeFormComponent(text: string): string {
+  return decodeURIComponent(text.replaceAll("+", " "));
+}
+
+function instantiate(controller: ControllerLike): object {
+  if (typeof controller === "function" && controller.prototype !== undefined) {
+    return new (controller as new () => object)();
+  }
+  return controller;
+}
+
+/**
+ * The action `name` of a controller: a function found on the object or its prototype
+ * chain below `Object.prototype` (and `Function.prototype`); never `constructor`, a
+ * `_`-prefixed name, a getter, or anything that is not a function.
+ */
+function findAction(
+  controller: object,
+  name: string | undefined,
+): ((ctx: ActionContext) => unknown) | undefined {
+  if (typeof name !== "string" || name === "" || name === "constructor" || name.startsWith("_")) {
+    return undefined;
+  }
+  for (
+    let object: object | null = controller;
+    object !== null && object !== Object.prototype && object !== Function.prototype;
+    object = Object.getPrototypeOf(object)
+  ) {
+    const descriptor = Object.getOwnPropertyDescriptor(object, name);
+    if (descriptor === undefined) continue;
+    return typeof descriptor.value === "function" ? descriptor.value : undefined;
+  }
+  return undefined;
+}
+
+/** A controller's result as a response: Response, HTML string, 204, or JSON. */
+function toResponse(result: unknown): Response {
+  if (result instanceof Response) return result;
+  if (typeof result === "string") {
+    return new Response(result, { headers: { "content-type": "text/html; charset=utf-8" } });
+  }
+  if (result === null || result === undefined) return new Response(null, { status: 204 });
+  return Response.json(result);
+}
+
+function withoutBody(response: Response): Response {
+  response.body?.cancel().catch(() => {});
+  return new Response(null, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}

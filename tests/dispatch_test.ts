@@ -1,0 +1,408 @@
+import {
+  assert,
+  assertEquals,
+  assertInstanceOf,
+  assertRejects,
+  assertStringIncludes,
+  assertThrows,
+} from "@std/assert";
+import { type ActionContext, Controller, HttpError, Router, RoutingError } from "../mod.ts";
+
+/** Records what each action saw. */
+let seen: ActionContext | undefined;
+let instances = 0;
+
+class MessagesController extends Controller {
+  constructor() {
+    super();
+    instances += 1;
+  }
+  index(ctx: ActionContext) {
+    seen = ctx;
+    return "<h1>Messages</h1>";
+  }
+  show(ctx: ActionContext) {
+    seen = ctx;
+    return { id: ctx.params.id, format: ctx.params.format ?? null };
+  }
+  create(ctx: ActionContext) {
+    seen = ctx;
+    return new Response("created", { status: 201 });
+  }
+  update(ctx: ActionContext) {
+    seen = ctx;
+    return `updated ${ctx.params.id}`;
+  }
+  destroy(ctx: ActionContext) {
+    seen = ctx;
+    return null;
+  }
+  publish(ctx: ActionContext) {
+    seen = ctx;
+    return "published";
+  }
+  boom(): never {
+    throw new Error("secret detail at /srv/app.ts:12");
+  }
+  _hidden() {
+    return "hidden";
+  }
+  get computed() {
+    return () => "getter";
+  }
+  notAnAction = "a string";
+}
+
+function blog(options: ConstructorParameters<typeof Router>[0] = {}): Router {
+  return new Router({ controllers: { messages: MessagesController }, ...options }).draw((map) => {
+    map.resources("messages", { member: { publish: "put", boom: "get" } }, (messages) => {
+      messages.resources("comments");
+    });
+    map.resources("threads", (threads) => threads.resources("posts"));
+    map.connect("/x/:action", { controller: "messages" });
+  });
+}
+
+const FORM = "application/x-www-form-urlencoded";
+
+function post(path: string, body: BodyInit, headers: HeadersInit = {}): Request {
+  return new Request(`http://localhost${path}`, { method: "POST", body, headers });
+}
+
+Deno.test("handle calls the action named by the route and converts its result", async () => {
+  const router = blog();
+  const html = await router.handle(new Request("http://localhost/messages"));
+  assertEquals(html.headers.get("content-type"), "text/html; charset=utf-8");
+  assertEquals(await html.text(), "<h1>Messages</h1>");
+  const json = await router.handle(new Request("http://localhost/messages/7.json"));
+  assertEquals(json.headers.get("content-type"), "application/json");
+  assertEquals(await json.json(), { id: "7", format: "json" });
+  const created = await router.handle(post("/messages", "title=a", { "content-type": FORM }));
+  assertEquals(created.status, 201);
+  const deleted = await router.handle(
+    new Request("http://localhost/messages/7", { method: "DELETE" }),
+  );
+  assertEquals(deleted.status, 204);
+  assertEquals(deleted.body, null);
+});
+
+Deno.test("handle and fetch are bound, so they serve as { fetch: router.handle }", async () => {
+  const { handle, fetch } = blog();
+  assertEquals((await handle(new Request("http://localhost/messages"))).status, 200);
+  assertEquals((await fetch(new Request("http://localhost/messages"))).status, 200);
+});
+
+Deno.test("a controller class is instantiated per request; an object is used as is", async () => {
+  const router = blog();
+  const before = instances;
+  await router.handle(new Request("http://localhost/messages"));
+  await router.handle(new Request("http://localhost/messages"));
+  assertEquals(instances - before, 2);
+  const calls: string[] = [];
+  const objectRouter = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
+  objectRouter.register("messages", {
+    index() {
+      calls.push("index");
+      return "ok";
+    },
+  });
+  await objectRouter.handle(new Request("http://localhost/messages"));
+  assertEquals(calls, ["index"]);
+});
+
+Deno.test("_method in a urlencoded POST form sets the effective method", async () => {
+  const router = blog();
+  for (const value of ["put", "PUT", "Put"]) {
+    const response = await router.handle(
+      post("/messages/3", `_method=${value}&title=Hi+there`, { "content-type": FORM }),
+    );
+    assertEquals(await response.text(), "updated 3");
+    assertEquals(seen!.method, "PUT");
+    assertEquals(seen!.params.title, "Hi there");
+    assertEquals(seen!.form?.get("title"), "Hi there");
+  }
+  await router.handle(post("/messages/3", "_method=delete", { "content-type": FORM }));
+  assertEquals(seen!.method, "DELETE");
+});
+
+Deno.test("_method in a multipart POST form sets the effective method", async () => {
+  const router = blog();
+  const form = new FormData();
+  form.set("_method", "delete");
+  form.set("file", new File(["x"], "x.txt"));
+  const response = await router.handle(post("/messages/3", form));
+  assertEquals(response.status, 204);
+  assertEquals(seen!.method, "DELETE");
+  assertInstanceOf(seen!.form!.get("file"), File);
+  assertEquals(seen!.params.file, undefined);
+});
+
+Deno.test("_method is ignored in a query string, on non-POST requests and for other verbs", async () => {
+  const router = blog();
+  // A query string never changes the method: an <img> cannot delete.
+  const shown = await router.handle(new Request("http://localhost/messages/3?_method=delete"));
+  assertEquals(await shown.json(), { id: "3", format: null });
+  const error = await assertRejects(
+    () => router.handle(post("/messages/3?_method=put", "", { "content-type": FORM })),
+    RoutingError,
+  );
+  assertEquals(error.status, 405);
+  // _method=get (or post, head, anything else) changes nothing.
+  for (const value of ["get", "head", "options", "patchy"]) {
+    const rejected = await assertRejects(
+      () => router.handle(post("/messages/3", `_method=${value}`, { "content-type": FORM })),
+      RoutingError,
+    );
+    assertEquals(rejected.method, "POST");
+  }
+  // A PUT carrying _method=delete stays a PUT.
+  await router.handle(
+    new Request("http://localhost/messages/3", {
+      method: "PUT",
+      body: "_method=delete",
+      headers: { "content-type": FORM },
+    }),
+  );
+  assertEquals(seen!.method, "PUT");
+  // A JSON body is not a form: its _method is ignored and the body left unread.
+  const rejected = await assertRejects(
+    () =>
+      router.handle(
+        post("/messages/3", JSON.stringify({ _method: "delete" }), {
+          "content-type": "application/json",
+        }),
+      ),
+    RoutingError,
+  );
+  assertEquals(rejected.status, 405);
+});
+
+Deno.test("ctx.params is a null-prototype merge of query, form and path params", async () => {
+  const router = blog();
+  await router.handle(
+    post("/messages/9?id=query&page=2&from=query", "_method=put&from=form&id=form", {
+      "content-type": FORM,
+    }),
+  );
+  const params = seen!.params;
+  assertEquals(Object.getPrototypeOf(params), null);
+  assertEquals(params.id, "9");
+  assertEquals(params.page, "2");
+  assertEquals(params.from, "form");
+  assertEquals(params.controller, "messages");
+  assertEquals(params.action, "update");
+});
+
+Deno.test("prototype keys in queries and forms stay plain own data", async () => {
+  const router = blog();
+  await router.handle(
+    post(
+      "/messages/1?__proto__=q&constructor=c",
+      "_method=put&__proto__[polluted]=yes&prototype=p",
+      { "content-type": FORM },
+    ),
+  );
+  const params = seen!.params;
+  assertEquals(Object.getPrototypeOf(params), null);
+  assertEquals(params["__proto__"], "q");
+  assertEquals(params["__proto__[polluted]"], "yes");
+  assertEquals(({} as Record<string, unknown>).polluted, undefined);
+});
+
+Deno.test("an oversize form body is a 413, from the declared length or while streaming", async () => {
+  const router = blog({ maxFormBytes: 100 });
+  const big = "a=" + "x".repeat(200);
+  const declared = await assertRejects(
+    () => router.handle(post("/messages/1", big, { "content-type": FORM })),
+    HttpError,
+  );
+  assertEquals(declared.status, 413);
+  // A stream with no declared length is cut off once past the limit.
+  let pulled = 0;
+  const stream = new ReadableStream<Uint8Array>({
+    pull(controller) {
+      pulled += 1;
+      if (pulled > 1000) controller.close();
+      else controller.enqueue(new TextEncoder().encode("x".repeat(50)));
+    },
+  });
+  const streamed = await assertRejects(
+    () => router.handle(post("/messages/1", stream, { "content-type": FORM })),
+    HttpError,
+  );
+  assertEquals(streamed.status, 413);
+  assert(pulled < 10, `read ${pulled} chunks of a body over the limit`);
+  const response = await router.fetch(post("/messages/1", big, { "content-type": FORM }));
+  assertEquals(response.status, 413);
+});
+
+Deno.test("a malformed form body is a 400, never a crash", async () => {
+  const router = blog();
+  for (
+    const [body, type] of [
+      ["_method=%zz", FORM],
+      ["a=%E0%A4%A", FORM],
+      ["garbage", "multipart/form-data; boundary=xyz"],
+      ["x", "multipart/form-data"],
+    ]
+  ) {
+    const error = await assertRejects(
+      () => router.handle(post("/messages/1", body, { "content-type": type })),
+      HttpError,
+    );
+    assertEquals(error.status, 400, body);
+    assertEquals(
+      (await router.fetch(post("/messages/1", body, { "content-type": type }))).status,
+      400,
+    );
+  }
+});
+
+Deno.test("actions refuse constructor, _-prefixed names, non-functions and Object.prototype", async () => {
+  const router = blog();
+  for (
+    const action of [
+      "constructor",
+      "_hidden",
+      "notAnAction",
+      "computed",
+      "toString",
+      "hasOwnProperty",
+      "valueOf",
+      "__proto__",
+      "__defineGetter__",
+      "isPrototypeOf",
+    ]
+  ) {
+    const error = await assertRejects(
+      () => router.handle(new Request(`http://localhost/x/${action}`)),
+      RoutingError,
+    );
+    assertEquals(error.status, 404, action);
+    assertEquals((await router.fetch(new Request(`http://localhost/x/${action}`))).status, 404);
+  }
+  assertEquals(
+    await (await router.handle(new Request("http://localhost/x/index"))).text(),
+    "<h1>Messages</h1>",
+  );
+});
+
+Deno.test("an unknown controller is a 404 RoutingError", async () => {
+  const router = blog();
+  const error = await assertRejects(
+    () => router.handle(new Request("http://localhost/threads")),
+    RoutingError,
+  );
+  assertEquals(error.status, 404);
+  assertStringIncludes(error.message, "threads");
+});
+
+Deno.test("fetch: 404, 405 with Allow, OPTIONS 204 with Allow, HEAD without a body", async () => {
+  const router = blog();
+  const missing = await router.fetch(new Request("http://localhost/nothing/here"));
+  assertEquals(missing.status, 404);
+  const wrong = await router.fetch(
+    new Request("http://localhost/messages/new", { method: "POST" }),
+  );
+  assertEquals(wrong.status, 405);
+  // /messages/new also matches /messages/:id (show, update, destroy).
+  assertEquals(wrong.headers.get("allow"), "GET, HEAD, PUT, DELETE, OPTIONS");
+  const collection = await router.fetch(
+    new Request("http://localhost/messages", { method: "PUT" }),
+  );
+  assertEquals(collection.status, 405);
+  assertEquals(collection.headers.get("allow"), "GET, HEAD, POST, OPTIONS");
+  const options = await router.fetch(
+    new Request("http://localhost/messages/1", { method: "OPTIONS" }),
+  );
+  assertEquals(options.status, 204);
+  assertEquals(options.headers.get("allow"), "GET, HEAD, PUT, DELETE, OPTIONS");
+  const head = await router.fetch(new Request("http://localhost/messages", { method: "HEAD" }));
+  assertEquals(head.status, 200);
+  assertEquals(head.headers.get("content-type"), "text/html; charset=utf-8");
+  assertEquals(await head.text(), "");
+  assertEquals(seen!.method, "HEAD");
+});
+
+Deno.test("an OPTIONS request reaches a controller through an ANY route", async () => {
+  const router = new Router({ controllers: { api: { ping: (ctx: ActionContext) => ctx.method } } })
+    .draw((map) => map.connect("/ping", { controller: "api", action: "ping" }));
+  const response = await router.fetch(new Request("http://localhost/ping", { method: "OPTIONS" }));
+  assertEquals(await response.text(), "OPTIONS");
+});
+
+Deno.test("fetch answers other errors with a 500 that does not leak the stack", async () => {
+  const router = blog();
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (error: unknown) => errors.push(error);
+  try {
+    const response = await router.fetch(new Request("http://localhost/messages/1/boom"));
+    assertEquals(response.status, 500);
+    const text = await response.text();
+    assert(!text.includes("secret") && !text.includes("app.ts"), text);
+    assertEquals(errors.length, 1);
+  } finally {
+    console.error = original;
+  }
+  await assertRejects(
+    () => router.handle(new Request("http://localhost/messages/1/boom")),
+    Error,
+    "secret",
+  );
+});
+
+Deno.test("fetch answers a path over the limits with 414 before reading the body", async () => {
+  const router = blog({ maxPathLength: 50, maxFormBytes: 10 });
+  const response = await router.fetch(
+    post(`/messages/${"1".repeat(60)}`, "a=" + "x".repeat(100), { "content-type": FORM }),
+  );
+  assertEquals(response.status, 414);
+});
+
+Deno.test("the baseUrl mount path is stripped before recognition", async () => {
+  const router = blog({ baseUrl: "https://example.com/app/" });
+  assertEquals((await router.fetch(new Request("http://localhost/app/messages"))).status, 200);
+  assertEquals(seen!.helpers.message_path(4), "/app/messages/4");
+  assertEquals(seen!.helpers.message_url(4), "http://localhost/app/messages/4");
+  for (const path of ["/messages", "/application/messages", "/ap"]) {
+    const error = await assertRejects(
+      () => router.handle(new Request(`http://localhost${path}`)),
+      RoutingError,
+    );
+    assertEquals(error.status, 404, path);
+  }
+  const root = new Router({
+    baseUrl: "https://example.com/app",
+    controllers: { home: { index: () => "home" } },
+  })
+    .draw((map) => map.named("root", "/", { controller: "home", action: "index" }));
+  assertEquals(await (await root.fetch(new Request("http://localhost/app"))).text(), "home");
+});
+
+Deno.test("request helpers recall path values only where the templates agree", async () => {
+  const router = new Router({
+    controllers: { posts: { show: (ctx: ActionContext) => (seen = ctx, "") } },
+  })
+    .draw((map) => {
+      map.resources("threads", (threads) => threads.resources("posts"));
+      map.resources("posts", (posts) => posts.resources("comments", { controller: "posts" }));
+    });
+  await router.handle(new Request("http://localhost/threads/1/posts/5"));
+  const helpers = seen!.helpers;
+  assertEquals(helpers.edit_thread_post_path(), "/threads/1/posts/5/edit");
+  assertEquals(helpers.thread_post_path(6), "/threads/1/posts/6");
+  assertEquals(helpers.thread_posts_path(), "/threads/1/posts");
+  // /threads/:id is not the text /threads/:thread_id: nothing to recall.
+  assertThrows(() => helpers.thread_path(), RoutingError, ":id");
+  assertEquals(helpers.threads_path({ page: 2 }), "/threads?page=2");
+  // format is never recalled.
+  await router.handle(new Request("http://localhost/threads/1/posts/5.json"));
+  assertThrows(() => seen!.helpers.formatted_thread_post_path(), RoutingError, "format");
+  assertEquals(seen!.helpers.formatted_thread_post_path("xml"), "/threads/1/posts/5.xml");
+  // Inside /posts/5/comments/9, post_path() must not take the comment's :id.
+  await router.handle(new Request("http://localhost/posts/5/comments/9"));
+  assertEquals(seen!.route.path, "/posts/:post_id/comments/:id");
+  assertThrows(() => seen!.helpers.post_path(), RoutingError, ":id");
+  assertEquals(seen!.helpers.post_comment_path(), "/posts/5/comments/9");
+});
