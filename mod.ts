@@ -6,7 +6,7 @@
  *
  * @example Declare, recognise, generate
  * ```ts
- * import { Router } from "./mod.ts";
+ * import { Router } from "@resource-router/router";
  *
  * const router = new Router({ variant: "B" });
  * router.draw((map) => {
@@ -18,8 +18,8 @@
  *
  * const { route, params } = router.recognize("/messages/1;mark", "POST");
  * console.log(route.action, params.id); // "mark" "1"
- * console.log(router.helpers.message_comment_path?.(1, 2)); // undefined: B does not prefix
  * console.log(router.helpers.comment_path(1, 2)); // "/messages/1/comments/2"
+ * console.log(router.helpers.formatted_message_path(1, "xml")); // "/messages/1.xml"
  * ```
  *
  * @module

@@ -7,7 +7,7 @@
  *
  * @example A controller class
  * ```ts
- * import { Controller } from "./mod.ts";
+ * import { Controller } from "@resource-router/router";
  *
  * class MessagesController extends Controller {
  *   index() {

@@ -14,7 +14,7 @@ export interface HttpErrorOptions extends ErrorOptions {
  *
  * @example Throwing a 413 from a controller
  * ```ts
- * import { HttpError } from "./mod.ts";
+ * import { HttpError } from "@resource-router/router";
  *
  * const error = new HttpError("form body too large", { status: 413 });
  * console.log(error.status); // 413
@@ -50,7 +50,7 @@ export interface RoutingErrorOptions extends ErrorOptions {
  *
  * @example Telling 404 from 405
  * ```ts
- * import { Router, RoutingError } from "./mod.ts";
+ * import { Router, RoutingError } from "@resource-router/router";
  *
  * const router = new Router({ variant: "B" });
  * router.draw((map) => map.resources("messages"));

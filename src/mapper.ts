@@ -83,7 +83,7 @@ interface Normalized {
  *
  * @example Declaring resources
  * ```ts
- * import { Router } from "./mod.ts";
+ * import { Router } from "@resource-router/router";
  *
  * const router = new Router({ variant: "B" });
  * router.draw((map) => {

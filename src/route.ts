@@ -59,7 +59,7 @@ const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "in
  *
  * @example Reading a route
  * ```ts
- * import { Router } from "./mod.ts";
+ * import { Router } from "@resource-router/router";
  *
  * const router = new Router({ variant: "B" });
  * router.draw((map) => map.resources("messages"));

@@ -68,7 +68,7 @@ function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number
  *
  * @example Declaring, recognising and generating
  * ```ts
- * import { Router } from "./mod.ts";
+ * import { Router } from "@resource-router/router";
  *
  * const router = new Router({ variant: "A" });
  * router.draw((map) => {
@@ -282,7 +282,7 @@ export class Router {
    *
    * @example Serving on Deno
    * ```ts
-   * import { Router } from "./mod.ts";
+   * import { Router } from "@resource-router/router";
    *
    * const router = new Router({
    *   controllers: { messages: { index: () => "<h1>Messages</h1>" } },
@@ -302,7 +302,7 @@ export class Router {
    *
    * @example A 405 with Allow
    * ```ts
-   * import { Router } from "./mod.ts";
+   * import { Router } from "@resource-router/router";
    *
    * const router = new Router().draw((map) => map.resources("messages"));
    * const response = await router.fetch(new Request("http://localhost/messages", { method: "PUT" }));
