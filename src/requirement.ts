@@ -57,6 +57,7 @@ export function compileRequirement(
         `compiles with the "u" flag`,
     );
   }
+  checkBacktracking(value.source, `${label} (${value})`);
   const source = rewrite(value.source, value.flags.includes("i"), `${label} (${value})`);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
@@ -128,6 +129,60 @@ function rewrite(source: string, ignoreCase: boolean, label: string): string {
     }
   }
   return out;
+}
+
+/**
+ * Refuses shapes that can backtrack catastrophically: a repeated group (`*`, `+`,
+ * `{n,}`, `{n,m}` with m > 1) that holds, at any depth, another quantifier or an
+ * alternation, as in `(a+)+` or `(a|aa)*`. Stricter than needed, never looser:
+ * a character class says the same thing safely (`[a-z-]+` for `(?:[a-z]+-?)+`).
+ */
+function checkBacktracking(source: string, label: string): void {
+  type Frame = { quantified: boolean; alternation: boolean };
+  const stack: Frame[] = [{ quantified: false, alternation: false }];
+  let closed: Frame | null = null;
+  let afterQuantifier = false;
+  let i = 0;
+  while (i < source.length) {
+    const c = source[i];
+    const top = stack[stack.length - 1];
+    const quantifier = source.slice(i).match(/^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/);
+    if (quantifier && !(c === "?" && afterQuantifier)) {
+      const [text, , comma, max] = quantifier;
+      const repeats = text === "*" || text === "+" ||
+        (comma !== undefined && (max === "" || Number(max) > 1));
+      if (repeats && closed !== null && (closed.quantified || closed.alternation)) {
+        throw new TypeError(
+          `The ${label} repeats a group that holds another quantifier or an alternation, ` +
+            `which can backtrack catastrophically; use a character class instead`,
+        );
+      }
+      if (repeats) top.quantified = true;
+      i += text.length;
+      afterQuantifier = true;
+      closed = null;
+      continue;
+    }
+    afterQuantifier = false;
+    closed = null;
+    if (c === "\\") {
+      i += readEscape(source, i, label)[1];
+    } else if (c === "[") {
+      i += readClass(source, i, label)[2];
+    } else if (c === "(") {
+      stack.push({ quantified: false, alternation: false });
+      i += 1;
+    } else if (c === ")" && stack.length > 1) {
+      closed = stack.pop()!;
+      const parent = stack[stack.length - 1];
+      parent.quantified ||= closed.quantified;
+      parent.alternation ||= closed.alternation;
+      i += 1;
+    } else {
+      if (c === "|") top.alternation = true;
+      i += 1;
+    }
+  }
 }
 
 /** Reads one escape at `i` (which holds `\`); returns its text and length. */

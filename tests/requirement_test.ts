@@ -61,7 +61,7 @@ Deno.test("unsupported requirements are TypeErrors naming the variable", () => {
 });
 
 Deno.test("the rewritten source is valid under the u and v flags and in URLPattern", () => {
-  for (const re of [/[\w-]+/, /[a-z.]+/i, /\d{1,4}/, /[^\s]+/, /(?:x|y)+z/]) {
+  for (const re of [/[\w-]+/, /[a-z.]+/i, /\d{1,4}/, /[^\s]+/, /(?:xy)+z/]) {
     const { source } = compileRequirement("v", re, "/t/:v");
     new RegExp(source, "u");
     new RegExp(source, "v");
@@ -95,5 +95,20 @@ Deno.test("route.pattern applies requirements exactly like recognition", () => {
       recognized = { name: params.name, ext: params.ext };
     } catch { /* no match */ }
     assertEquals(recognized, expected, `recognize ${path}`);
+  }
+});
+
+Deno.test("requirements that can backtrack catastrophically are TypeErrors", () => {
+  for (const re of [/(a+)+/, /(?:a|aa)*/, /(?:(?:a|b)c)+/, /(\d*)*x/, /(?:[a-z]+-?){2,}/]) {
+    assertThrows(
+      () => compileRequirement("id", re, "/t/:id"),
+      TypeError,
+      "backtrack catastrophically",
+    );
+  }
+  for (
+    const re of [/\d+/, /(?:abc)+/, /(?:a|b)c+/, /\d{4}-\d{2}/, /(?:\d+)/, /[a-z]+?x/, /(?:ab){2}/]
+  ) {
+    compileRequirement("id", re, "/t/:id");
   }
 });
