@@ -1,15 +1,25 @@
 /**
- * `deno task routes [file] [--variant A|B|C]`: prints the route table of a declaration
- * module, like `rails routes`. The module's default export is a `Router`, or a draw
- * function `(map) => void` drawn into a new router of the chosen variant.
+ * `deno task routes [file] [options]`: prints the route table of a declaration module,
+ * like `rails routes`. The module's default export is a `Router`, or a draw function
+ * `(map) => void` drawn into a new router of the chosen variant.
  * @module
  */
 
+import { helpersDts } from "./dts.ts";
+import type { Route } from "./route.ts";
+import { formatRoutes } from "./route_table.ts";
 import { Router } from "./router.ts";
 import type { Variant } from "./variants.ts";
 
-const USAGE =
-  "usage: deno task routes [file] [--variant A|B|C]   (file defaults to examples/routes.ts)";
+const USAGE = `usage: deno task routes [file] [options]
+  file                 a module whose default export is a Router or a draw function
+                       (default: examples/routes.ts)
+  --variant A|B|C      the variant to draw a draw function in (default A)
+  --controller NAME    only the routes of controller NAME
+  --grep TEXT          only the routes whose name, method, path or controller#action
+                       contains TEXT (case-insensitive)
+  --json               print the routes as JSON instead of a table
+  --dts FILE           write a .d.ts with typed helper interfaces to FILE (- for stdout)`;
 
 /** The parsed command line of the routes command. */
 export interface RoutesArgs {
@@ -17,34 +27,55 @@ export interface RoutesArgs {
   file: string;
   /** The variant for a draw function; `undefined` when not given. */
   variant?: Variant;
+  /** Only the routes of this controller. */
+  controller?: string;
+  /** Only the routes whose row contains this text. */
+  grep?: string;
+  /** JSON output. */
+  json?: boolean;
+  /** Where to write the typed helpers (`-`: stdout). */
+  dts?: string;
 }
 
-/** Parses the command line; throws an `Error` with the usage line on bad input. */
+/** Parses the command line; throws an `Error` with the usage text on bad input. */
 export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
-  let file: string | undefined;
-  let variant: Variant | undefined;
+  const parsed: RoutesArgs = { file: "" };
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const [flag, inline] = arg.startsWith("--") ? arg.split(/=(.*)/s, 2) : [arg];
+    const value = () => {
+      const text = inline ?? args[++i];
+      if (text === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
+      return text;
+    };
     if (flag === "--variant") {
-      const value = inline ?? args[++i];
-      if (value !== "A" && value !== "B" && value !== "C") {
-        throw new Error(`--variant takes A, B or C, got ${JSON.stringify(value)}\n${USAGE}`);
+      const variant = value();
+      if (variant !== "A" && variant !== "B" && variant !== "C") {
+        throw new Error(`--variant takes A, B or C, got ${JSON.stringify(variant)}\n${USAGE}`);
       }
-      variant = value;
+      parsed.variant = variant;
+    } else if (flag === "--controller") {
+      parsed.controller = value();
+    } else if (flag === "--grep") {
+      parsed.grep = value();
+    } else if (flag === "--dts") {
+      parsed.dts = value();
+    } else if (flag === "--json") {
+      parsed.json = true;
     } else if (flag === "--help" || flag === "-h") {
       throw new Error(USAGE);
     } else if (arg.startsWith("-")) {
       throw new Error(`unknown option ${arg}\n${USAGE}`);
-    } else if (file === undefined) {
-      file = arg;
+    } else if (parsed.file === "") {
+      parsed.file = arg;
     } else {
       throw new Error(
-        `only one file, got ${JSON.stringify(file)} and ${JSON.stringify(arg)}\n${USAGE}`,
+        `only one file, got ${JSON.stringify(parsed.file)} and ${JSON.stringify(arg)}\n${USAGE}`,
       );
     }
   }
-  return { file: file ?? "examples/routes.ts", variant };
+  if (parsed.file === "") parsed.file = "examples/routes.ts";
+  return parsed;
 }
 
 /** Loads a declaration module and returns its router. */
@@ -68,10 +99,53 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
   );
 }
 
+/** The routes the filters keep, in registration order. */
+export function selectRoutes(routes: readonly Route[], args: RoutesArgs): Route[] {
+  const grep = args.grep?.toLowerCase();
+  return routes.filter((route) =>
+    (args.controller === undefined || route.controller === args.controller) &&
+    (grep === undefined ||
+      [route.name ?? "", route.method, route.path, route.target].some((field) =>
+        field.toLowerCase().includes(grep)
+      ))
+  );
+}
+
+/** The routes as plain JSON data (requirements as `RegExp` strings). */
+export function routesJson(routes: readonly Route[]): string {
+  return JSON.stringify(
+    routes.map((route) => ({
+      name: route.name,
+      method: route.method,
+      path: route.path,
+      controller: route.controller,
+      action: route.action,
+      requirements: Object.fromEntries(
+        Object.entries(route.requirements).map(([key, value]) => [key, String(value)]),
+      ),
+      defaults: route.defaults,
+    })),
+    null,
+    2,
+  );
+}
+
+/** Runs the command; returns what it prints. */
+export async function runRoutes(args: RoutesArgs, cwd: string): Promise<string> {
+  const router = await loadRouter(args, cwd);
+  if (args.dts !== undefined) {
+    const text = helpersDts(router, { source: `${args.file} (variant ${router.variant})` });
+    if (args.dts === "-") return text;
+    await Deno.writeTextFile(args.dts, text);
+    return `wrote ${args.dts}: ${router.namedRoutes.size} named routes`;
+  }
+  const routes = selectRoutes(router.routes, args);
+  return args.json ? routesJson(routes) : formatRoutes(routes).trimEnd();
+}
+
 if (import.meta.main) {
   try {
-    const router = await loadRouter(parseRoutesArgs(Deno.args), Deno.cwd());
-    console.log(router.toString().trimEnd());
+    console.log(await runRoutes(parseRoutesArgs(Deno.args), Deno.cwd()));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     Deno.exit(1);

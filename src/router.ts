@@ -66,6 +66,11 @@ function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number
  * A resource router: declare routes with {@linkcode Router.draw}, recognise paths,
  * generate them with {@linkcode Router.helpers} and {@linkcode Router.urlFor}.
  *
+ * The type parameter `H` types `router.helpers`: the default allows any helper name;
+ * `deno task routes --dts` writes a `RouteHelpers` interface for a table, so that
+ * `new Router<RouteHelpers>()` makes a wrong helper name or a missing value a compile
+ * error.
+ *
  * @example Declaring, recognising and generating
  * ```ts
  * import { Router } from "@resource-router/router";
@@ -79,7 +84,7 @@ function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number
  * console.log(router.helpers.edit_message_path(1)); // "/messages/1/edit"
  * ```
  */
-export class Router {
+export class Router<H extends object = Helpers> {
   /** The variant profile the mapper follows. */
   readonly #profile: VariantProfile;
   readonly #options: RouterOptions;
@@ -149,8 +154,8 @@ export class Router {
   }
 
   /** `X_path`, `X_url`, `hash_for_X_path`, `hash_for_X_url` for every named and deprecated X. */
-  get helpers(): Helpers {
-    return this.#helpers;
+  get helpers(): H {
+    return this.#helpers as unknown as H;
   }
 
   /** Controllers by name. */

@@ -106,8 +106,11 @@ export interface RouterOptions {
   maxFormBytes?: number;
 }
 
-/** What a controller action receives. */
-export interface ActionContext {
+/**
+ * What a controller action receives. `H` types `helpers` (see `deno task routes --dts`,
+ * whose `BoundRouteHelpers` fits here).
+ */
+export interface ActionContext<H extends object = Helpers> {
   /** The request as received. */
   request: Request;
   /** The effective method, upper case (`HEAD` stays `HEAD`). */
@@ -119,5 +122,5 @@ export interface ActionContext {
   /** The route that matched. */
   route: Route;
   /** Helpers bound to the request: origin for `*_url`, path values recalled. */
-  helpers: Helpers;
+  helpers: H;
 }

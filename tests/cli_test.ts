@@ -5,12 +5,12 @@ import {
   assertStringIncludes,
   assertThrows,
 } from "@std/assert";
-import { loadRouter, parseRoutesArgs } from "../src/cli.ts";
+import { loadRouter, parseRoutesArgs, runRoutes } from "../src/cli.ts";
 import { Router } from "../mod.ts";
 import draw from "../examples/routes.ts";
 
 Deno.test("routes: arguments default to examples/routes.ts and take --variant", () => {
-  assertEquals(parseRoutesArgs([]), { file: "examples/routes.ts", variant: undefined });
+  assertEquals(parseRoutesArgs([]), { file: "examples/routes.ts" });
   assertEquals(parseRoutesArgs(["x.ts", "--variant", "C"]), { file: "x.ts", variant: "C" });
   assertEquals(parseRoutesArgs(["--variant=B"]), { file: "examples/routes.ts", variant: "B" });
   assertThrows(() => parseRoutesArgs(["--variant", "D"]), Error, "A, B or C");
@@ -53,4 +53,32 @@ Deno.test("routes: the command prints the table and fails clearly on bad input",
   const bad = await run("--variant", "Z");
   assertEquals(bad.code, 1);
   assertStringIncludes(new TextDecoder().decode(bad.stderr), "--variant takes A, B or C");
+});
+
+Deno.test("routes: --controller and --grep filter the rows; --json prints data", async () => {
+  const cwd = Deno.cwd();
+  const comments = await runRoutes(parseRoutesArgs(["--controller", "comments"]), cwd);
+  const rows = comments.split("\n").slice(1);
+  assert(rows.length > 0 && rows.every((row) => row.endsWith(` comments#${row.split("#")[1]}`)));
+  const grep = await runRoutes(parseRoutesArgs(["--grep", "PUBLISH"]), cwd);
+  assert(grep.split("\n").slice(1).every((row) => row.includes("publish")), grep);
+  const json = JSON.parse(await runRoutes(parseRoutesArgs(["--json", "--grep", "/login"]), cwd));
+  assertEquals(json, [{
+    name: "login",
+    method: "GET",
+    path: "/login",
+    controller: "sessions",
+    action: "new",
+    requirements: {},
+    defaults: {},
+  }]);
+  const shown = JSON.parse(
+    await runRoutes(
+      parseRoutesArgs(["--json", "--controller", "messages", "--grep", "message"]),
+      cwd,
+    ),
+  );
+  assertEquals(shown.find((route: { name: string }) => route.name === "message").requirements, {
+    id: "/[^\\/;.,?]+/",
+  });
 });

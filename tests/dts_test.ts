@@ -1,0 +1,115 @@
+import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { helpersDts } from "../src/dts.ts";
+import { Router } from "../mod.ts";
+import draw from "../examples/routes.ts";
+
+const root = new URL("../", import.meta.url);
+const config = new URL("deno.json", root).pathname;
+
+/** Type-checks `source` next to the generated helpers; returns deno check's result. */
+async function check(dir: string, source: string) {
+  const file = `${dir}/fixture_${crypto.randomUUID()}.ts`;
+  await Deno.writeTextFile(file, source);
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["check", "--config", config, file],
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  return { ok: output.success, text: new TextDecoder().decode(output.stderr) };
+}
+
+function fixture(body: string): string {
+  return `import { type ActionContext, Router } from "${new URL("mod.ts", root).href}";
+import draw from "${new URL("examples/routes.ts", root).href}";
+import type { BoundRouteHelpers, RouteHelpers } from "./helpers.d.ts";
+const router = new Router<RouteHelpers>().draw(draw);
+export function action(ctx: ActionContext<BoundRouteHelpers>): string {
+  return String(ctx.params.id);
+}
+${body}
+`;
+}
+
+Deno.test("the .d.ts names each helper's positional parameters after its variables", () => {
+  const router = new Router({ variant: "A" }).draw(draw);
+  const dts = helpersDts(router);
+  assertStringIncludes(
+    dts,
+    "edit_message_comment_path(message_id: RouteValue, id: RouteValue, query?: RouteQuery): string;",
+  );
+  assertStringIncludes(
+    dts,
+    "formatted_message_path(id: RouteValue, format: RouteValue, query?: RouteQuery): string;",
+  );
+  assertStringIncludes(dts, "hash_for_messages_path(query?: RouteQuery): Record<string, unknown>;");
+  assertStringIncludes(dts, "/** @deprecated use edit_admin_user */");
+});
+
+Deno.test({
+  name: "typed helpers: correct use compiles, a wrong name or a missing value does not",
+  // Each case runs `deno check`, a few seconds in all.
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    try {
+      const router = new Router({ variant: "A" }).draw(draw);
+      await Deno.writeTextFile(`${dir}/helpers.d.ts`, helpersDts(router));
+      const good = await check(
+        dir,
+        fixture(`
+const path: string = router.helpers.message_path(1);
+router.helpers.message_path({ id: 1, page: 2 });
+router.helpers.edit_message_comment_path(1, 2);
+router.helpers.edit_message_comment_path(5, { id: 2 });
+router.helpers.edit_message_comment_path(2, { message_id: 5 });
+router.helpers.messages_path();
+router.helpers.messages_path({ page: 2 });
+router.helpers.formatted_message_path(1, "xml");
+router.helpers.message_url({ toParam: () => "slug" });
+const hash: Record<string, unknown> = router.helpers.hash_for_message_path(3);
+router.helpers.thread_messages_path(1);
+router.helpers.admin_edit_user_path(1); // a deprecated name still type-checks
+export function bound(ctx: ActionContext<BoundRouteHelpers>) {
+  ctx.helpers.edit_message_path();
+  ctx.helpers.message_comment_path(3);
+  ctx.helpers.edit_message_comment_path({ message_id: 1 });
+  ctx.helpers.formatted_message_path("json");
+  return [path, hash];
+}
+`),
+      );
+      assert(good.ok, good.text);
+      const misuses = [
+        "router.helpers.mesage_path(1);",
+        "router.helpers.message_path();",
+        "router.helpers.messages_path(1);",
+        "router.helpers.message_path({ page: 2 });",
+        "router.helpers.edit_message_comment_path(1, 2, 3, 4);",
+        "const n: number = router.helpers.message_path(1);",
+        "export const f = (ctx: ActionContext<BoundRouteHelpers>) => ctx.helpers.formatted_message_path();",
+        "export const g = (ctx: ActionContext<BoundRouteHelpers>) => ctx.helpers.no_such_path();",
+      ];
+      for (const misuse of misuses) {
+        const bad = await check(dir, fixture(misuse));
+        assertEquals(bad.ok, false, `expected a compile error for: ${misuse}`);
+        assertStringIncludes(bad.text, "TS");
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test("deno task routes --dts writes the file", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "src/cli.ts", "--variant", "B", "--dts", `${dir}/h.d.ts`],
+      cwd: root.pathname,
+    }).output();
+    assert(output.success, new TextDecoder().decode(output.stderr));
+    assertStringIncludes(await Deno.readTextFile(`${dir}/h.d.ts`), "export interface RouteHelpers");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
