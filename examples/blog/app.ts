@@ -49,6 +49,12 @@ export default function blogRoutes(map: Mapper): void {
   map.resource("account");
 }
 
+/** Options of {@linkcode createBlog}. */
+export interface BlogOptions {
+  /** The clock for timestamps; default `() => new Date()` (tests pin it). */
+  now?: () => Date;
+}
+
 /**
  * The blog as a router over an open KV: `Deno.serve(createBlog(kv).fetch)` serves it.
  *
@@ -61,8 +67,8 @@ export default function blogRoutes(map: Mapper): void {
  * kv.close();
  * ```
  */
-export function createBlog(kv: Deno.Kv): Router {
-  const store = new BlogStore(kv);
+export function createBlog(kv: Deno.Kv, options: BlogOptions = {}): Router {
+  const store = new BlogStore(kv, options.now);
   return new Router({
     controllers: {
       messages: new MessagesController(store),
