@@ -142,6 +142,8 @@ export function validateAccount(input: Account): Errors {
 export class BlogStore {
   readonly #kv: Deno.Kv;
   readonly #now: () => Date;
+  /** The tail of this process's inserts, which take turns (see `#insert`). */
+  #inserts: Promise<unknown> = Promise.resolve();
 
   /** Wraps an open KV; `now` is the clock (for tests). */
   constructor(kv: Deno.Kv, now: () => Date = () => new Date()) {
@@ -223,7 +225,11 @@ export class BlogStore {
   }
 
   /** Adds a comment to a message; `null` when the message does not exist. */
-  async addComment(messageId: number, input: CommentInput): Promise<Comment | null> {
+  addComment(messageId: number, input: CommentInput): Promise<Comment | null> {
+    return this.#inTurn(() => this.#addComment(messageId, input));
+  }
+
+  async #addComment(messageId: number, input: CommentInput): Promise<Comment | null> {
     const messageKey = ["messages", messageId];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const message = await this.#kv.get<Message>(messageKey);
@@ -266,13 +272,26 @@ export class BlogStore {
     return account;
   }
 
-  /** Inserts a record under the next id of `counter`, retrying on conflicts. */
-  async #insert<T>(counter: string, build: (id: number) => Insert<T>): Promise<T> {
-    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const value = await this.#tryInsert(counter, build);
-      if (value !== null) return value;
-    }
-    throw new Error(`Creating a record in ${counter} kept conflicting; try again`);
+  /**
+   * Inserts a record under the next id of `counter`. Inserts of this process take turns
+   * (every insert bumps the same counter, so letting a hundred race only makes them
+   * retry each other); the atomic check still guards against other processes.
+   */
+  #insert<T>(counter: string, build: (id: number) => Insert<T>): Promise<T> {
+    return this.#inTurn(async () => {
+      for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        const value = await this.#tryInsert(counter, build);
+        if (value !== null) return value;
+      }
+      throw new Error(`Creating a record in ${counter} kept conflicting; try again`);
+    });
+  }
+
+  /** Runs `work` after every insert this process started before it. */
+  #inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.#inserts.then(work);
+    this.#inserts = turn.catch(() => {});
+    return turn;
   }
 
   /**
