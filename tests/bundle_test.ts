@@ -1,0 +1,101 @@
+import { assert, assertEquals, assertLess, assertStringIncludes } from "@std/assert";
+import { gzipSync } from "node:zlib";
+import { basename, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import ts from "typescript";
+import { build } from "../src/build.ts";
+
+/**
+ * The size budget of the core bundle, gzipped: `dist/mod.js` plus the chunks it
+ * imports statically, i.e. everything a runtime with its own `URLPattern` loads. The
+ * README states the same number.
+ */
+const CORE_BUDGET_BYTES = 18 * 1024;
+
+Deno.test("bundle: esbuild builds dist/ for Node and Workers within the size budget", async (t) => {
+  const outdir = await Deno.makeTempDir({ prefix: "resource-router-dist-" });
+  try {
+    const output = await build(outdir);
+    const entry = await Deno.readTextFile(output.entry);
+    const core = output.files.filter((file) => file !== output.polyfillChunk);
+
+    await t.step("the polyfill is a chunk of its own, imported only dynamically", async () => {
+      const chunk = basename(output.polyfillChunk);
+      assertStringIncludes(entry, `import("./chunks/${chunk}")`);
+      for (const file of core) {
+        const text = await Deno.readTextFile(file);
+        assert(!text.includes(`from"./chunks/${chunk}"`), `${file} imports the polyfill`);
+        assert(!text.includes("tokenizer"), `${file} holds polyfill code`);
+      }
+    });
+
+    await t.step("the core stays under the gzip budget", async () => {
+      let gzipped = 0;
+      for (const file of core) gzipped += gzipSync(await Deno.readFile(file)).length;
+      const polyfill = gzipSync(await Deno.readFile(output.polyfillChunk)).length;
+      console.log(
+        `core ${gzipped} B gzipped (budget ${CORE_BUDGET_BYTES}); polyfill ${polyfill} B`,
+      );
+      assertLess(gzipped, CORE_BUDGET_BYTES);
+    });
+
+    await t.step("minified, with source maps, declarations and package.json", async () => {
+      assert(entry.split("\n").length < 10, "mod.js is not minified");
+      assertStringIncludes(entry, "//# sourceMappingURL=mod.js.map");
+      const map = JSON.parse(await Deno.readTextFile(`${output.entry}.map`));
+      assert(map.sources.some((source: string) => source.endsWith("src/router.ts")));
+      assertStringIncludes(await Deno.readTextFile(join(outdir, "mod.d.ts")), "./src/router.js");
+      const pkg = JSON.parse(await Deno.readTextFile(join(outdir, "package.json")));
+      const meta = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+      assertEquals([pkg.name, pkg.version, pkg.type], [meta.name, meta.version, "module"]);
+      assertEquals(pkg.exports["."], { types: "./mod.d.ts", default: "./mod.js" });
+      assertEquals(pkg.dependencies, undefined);
+    });
+
+    await t.step("the bundle runs in Deno", async () => {
+      const { Router, RoutingError } = await import(pathToFileURL(output.entry).href);
+      const router = new Router({
+        controllers: {
+          messages: { show: (ctx: { params: { id: string } }) => `#${ctx.params.id}` },
+        },
+      }).draw((map: { resources(name: string): void }) => map.resources("messages"));
+      assertEquals(router.recognize("/messages/4").params.id, "4");
+      assertEquals(router.helpers.edit_message_path(4), "/messages/4/edit");
+      assert(router.routes[0].pattern.test({ pathname: "/messages" }));
+      assertEquals(await (await router.fetch(new Request("http://x/messages/4"))).text(), "#4");
+      assertEquals((await router.fetch(new Request("http://x/nope"))).status, 404);
+      assert(new RoutingError("x", { status: 404 }) instanceof Error);
+    });
+
+    await t.step("mod.d.ts types the bundle for a TypeScript user of the npm package", async () => {
+      const diagnostics = async (body: string) => {
+        const file = join(outdir, "fixture.mts");
+        await Deno.writeTextFile(file, `import { Router, type Route } from "./mod.js";\n${body}\n`);
+        const program = ts.createProgram([file], {
+          strict: true,
+          noEmit: true,
+          target: ts.ScriptTarget.ES2022,
+          module: ts.ModuleKind.NodeNext,
+          moduleResolution: ts.ModuleResolutionKind.NodeNext,
+          lib: ["lib.es2022.d.ts", "lib.dom.d.ts"], // Request, Response; no URLPattern
+          types: [],
+        });
+        return ts.getPreEmitDiagnostics(program).map((diagnostic) =>
+          ts.flattenDiagnosticMessageText(diagnostic.messageText, "\n")
+        );
+      };
+      assertEquals(
+        await diagnostics(
+          `const router = new Router({ variant: "B" }).draw((map) => map.resources("posts"));\n` +
+            `const route: Route = router.recognize("/posts/1").route;\n` +
+            `const path: string = route.path;\nconsole.log(path, route.pattern);`,
+        ),
+        [],
+      );
+      const bad = await diagnostics(`new Router({ variant: "D" });`);
+      assertStringIncludes(bad.join("\n"), `"D"`);
+    });
+  } finally {
+    await Deno.remove(outdir, { recursive: true });
+  }
+});
