@@ -1,0 +1,101 @@
+// The built bundle on Node's own test runner: `deno task build && node --test tests/node/`.
+// Node 20 has no URLPattern, so this also proves the polyfill chunk loads where needed.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { Controller, HttpError, Router, RoutingError } from "../../dist/mod.js";
+
+class MessagesController extends Controller {
+  index() {
+    return "<h1>Messages</h1>";
+  }
+  show(ctx) {
+    return { id: ctx.params.id, edit: ctx.helpers.edit_message_path() };
+  }
+  update(ctx) {
+    return { id: ctx.params.id, title: ctx.params.title, method: ctx.method };
+  }
+}
+
+function makeRouter() {
+  return new Router({
+    variant: "A",
+    baseUrl: "https://example.com/app",
+    controllers: { messages: MessagesController },
+  }).draw((map) => {
+    map.resources("messages", { collection: { rss: "get" } }, (messages) => {
+      messages.resources("comments");
+    });
+    map.resource("account");
+    map.connect("/pages/:name", {
+      controller: "pages",
+      action: "show",
+      defaults: { name: "home" },
+    });
+  });
+}
+
+test("the runtime has no URLPattern of its own, or the test proves nothing new", () => {
+  const [major] = process.versions.node.split(".").map(Number);
+  if (major < 23) assert.equal(typeof globalThis.URLPattern, "undefined");
+});
+
+test("declares routes and recognises paths", () => {
+  const router = makeRouter();
+  const { route, params } = router.recognize("/messages/1");
+  assert.equal(route.name, "message");
+  assert.deepEqual({ ...params }, { controller: "messages", action: "show", id: "1" });
+  assert.equal(router.recognize("/messages/rss").params.action, "rss");
+  assert.equal(router.recognize("/messages/1/comments/2", "DELETE").params.action, "destroy");
+  assert.throws(
+    () => router.recognize("/messages/new", "POST"),
+    (error) => error instanceof RoutingError && error.status === 405,
+  );
+  assert.equal(router.recognize("/pages").params.name, "home");
+  assert.throws(() => router.recognize("/nowhere"), RoutingError);
+});
+
+test("generates paths and URLs with the helpers and urlFor", () => {
+  const router = makeRouter();
+  const { helpers } = router;
+  assert.equal(helpers.message_path(1), "/app/messages/1");
+  assert.equal(helpers.edit_message_url(1), "https://example.com/app/messages/1/edit");
+  assert.equal(helpers.formatted_message_path(1, "xml"), "/app/messages/1.xml");
+  assert.equal(helpers.message_comment_path(1, 2), "/app/messages/1/comments/2");
+  assert.equal(helpers.messages_path({ page: 2 }), "/app/messages?page=2");
+  assert.equal(router.urlFor({ controller: "messages", action: "index" }), "/app/messages");
+});
+
+test("route.pattern is a working URLPattern (the polyfill on Node 20)", () => {
+  const route = makeRouter().namedRoutes.get("message");
+  const match = route.pattern.exec({ pathname: "/messages/42" });
+  assert.equal(match.pathname.groups.id, "42");
+  assert.equal(route.pattern.test({ pathname: "/messages/4/2" }), false);
+});
+
+test("serves requests through handle and fetch", async () => {
+  const router = makeRouter();
+  const index = await router.handle(new Request("https://example.com/app/messages"));
+  assert.equal(index.headers.get("content-type"), "text/html; charset=utf-8");
+  assert.equal(await index.text(), "<h1>Messages</h1>");
+
+  const show = await router.handle(new Request("https://example.com/app/messages/7"));
+  assert.deepEqual(await show.json(), { id: "7", edit: "/app/messages/7/edit" });
+
+  const update = await router.handle(
+    new Request("https://example.com/app/messages/7", {
+      method: "POST",
+      body: new URLSearchParams({ _method: "put", title: "hello" }),
+    }),
+  );
+  assert.deepEqual(await update.json(), { id: "7", title: "hello", method: "PUT" });
+
+  await assert.rejects(
+    router.handle(new Request("https://example.com/app/nowhere")),
+    (error) => error instanceof HttpError && error.status === 404,
+  );
+  const notAllowed = await router.fetch(
+    new Request("https://example.com/app/messages/new", { method: "POST" }),
+  );
+  assert.equal(notAllowed.status, 405);
+  assert.match(notAllowed.headers.get("allow"), /GET/);
+});
