@@ -1,0 +1,130 @@
+import { assert, assertEquals, assertMatch } from "@std/assert";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import worker, { router } from "../examples/worker/worker.ts";
+import { build } from "../src/build.ts";
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * Starts a server process, waits (at most 20 s) for the first `http://host:port` it
+ * prints on stdout or stderr, runs `body` with its origin, then stops it.
+ */
+async function withServer(
+  command: string,
+  args: string[],
+  options: { cwd?: string; env?: Record<string, string> },
+  body: (origin: string) => Promise<void>,
+): Promise<void> {
+  const child = new Deno.Command(command, { ...options, args, stdout: "piped", stderr: "piped" })
+    .spawn();
+  const output: string[] = [];
+  let found: (port: string) => void;
+  const listening = new Promise<string>((resolve) => found = resolve);
+  const watch = async (stream: ReadableStream<Uint8Array>) => {
+    for await (const text of stream.pipeThrough(new TextDecoderStream())) {
+      output.push(text);
+      const port = output.join("").match(/http:\/\/[^\s/]+:(\d+)/)?.[1];
+      if (port !== undefined) found(port);
+    }
+  };
+  const streams = Promise.all([watch(child.stdout), watch(child.stderr)]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const port = await Promise.race([
+      listening,
+      child.status.then((status) => {
+        throw new Error(`${command} exited (${status.code}): ${output.join("")}`);
+      }),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no port in: ${output.join("")}`)), 20_000);
+      }),
+    ]);
+    await body(`http://localhost:${port}`);
+  } finally {
+    clearTimeout(timer);
+    try {
+      child.kill();
+    } catch { /* already gone */ }
+    await child.status;
+    await streams;
+  }
+}
+
+async function hasNode(): Promise<boolean> {
+  try {
+    return (await new Deno.Command("node", { args: ["--version"], stdout: "null" }).output())
+      .success;
+  } catch {
+    return false;
+  }
+}
+
+Deno.test("worker example: export default { fetch } serves the notes API", async () => {
+  const created = await worker.fetch(
+    new Request("http://worker.test/notes", {
+      method: "POST",
+      body: new URLSearchParams({ title: "hi" }),
+    }),
+  );
+  assertEquals(created.status, 201);
+  const note = await created.json();
+  assertEquals(created.headers.get("location"), `http://worker.test/notes/${note.id}`);
+  const shown = await worker.fetch(new Request(`http://worker.test/notes/${note.id}`));
+  assertEquals((await shown.json()).title, "hi");
+  assertEquals((await worker.fetch(new Request("http://worker.test/notes/999"))).status, 404);
+  assertEquals(router.helpers.note_comments_path(1), "/notes/1/comments");
+});
+
+Deno.test("worker example: `deno serve examples/worker/worker.ts` answers", async () => {
+  await withServer(
+    Deno.execPath(),
+    ["serve", "--no-check", "--port", "0", "examples/worker/worker.ts"],
+    { cwd: ROOT },
+    async (origin) => {
+      const response = await fetch(`${origin}/`);
+      assertEquals(await response.json(), { notes: `${origin}/notes` });
+    },
+  );
+});
+
+Deno.test({
+  name: "node example: `node examples/node/server.mjs` serves the built bundle",
+  ignore: !(await hasNode()),
+  async fn() {
+    // The example imports ../../dist/mod.js: lay out a copy next to a fresh build.
+    const root = await Deno.makeTempDir({ prefix: "resource-router-node-" });
+    try {
+      await build(join(root, "dist"), { declarations: false });
+      await Deno.mkdir(join(root, "examples", "node"), { recursive: true });
+      await Deno.copyFile(
+        join(ROOT, "examples", "node", "server.mjs"),
+        join(root, "examples", "node", "server.mjs"),
+      );
+      await withServer(
+        "node",
+        ["examples/node/server.mjs"],
+        { cwd: root, env: { PORT: "0" } },
+        async (origin) => {
+          const list = await fetch(`${origin}/messages`);
+          assertEquals(list.status, 200);
+          const [first] = await list.json();
+          assertEquals(first.url, `${origin}/messages/1`);
+          const created = await fetch(`${origin}/messages`, {
+            method: "POST",
+            body: new URLSearchParams({ text: "from a test" }),
+          });
+          assertEquals(created.status, 201);
+          assertMatch(created.headers.get("location") ?? "", /\/messages\/2$/);
+          assertEquals((await created.json()).text, "from a test");
+          const refused = await fetch(`${origin}/messages`, { method: "PUT" });
+          await refused.body?.cancel();
+          assertEquals(refused.status, 405);
+          assert(refused.headers.get("allow")?.includes("POST"));
+        },
+      );
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
