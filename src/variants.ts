@@ -66,45 +66,38 @@ const ORDER_C: readonly RouteGroup[] = [
 ];
 const SINGLETON_ORDER: readonly RouteGroup[] = ORDER_AB.filter((group) => group !== "index");
 
-/** The profiles, by variant name. */
+const PROFILE_B: VariantProfile = {
+  variant: "B",
+  singletons: true,
+  configurableSeparator: false,
+  formatAfterAction: false,
+  unnamedSemicolonRoutes: false,
+  prefixAfterAction: false,
+  deprecatedNames: false,
+  nestingNamePrefix: false,
+  idRequirement: true,
+  collectionOrder: ORDER_AB,
+  singletonOrder: SINGLETON_ORDER,
+};
+
+/** The profiles, by variant name: B is the base; A and C say how they differ from it. */
 export const PROFILES: Readonly<Record<Variant, VariantProfile>> = {
   A: {
+    ...PROFILE_B,
     variant: "A",
-    singletons: true,
     configurableSeparator: true,
     formatAfterAction: true,
     unnamedSemicolonRoutes: true,
     prefixAfterAction: true,
     deprecatedNames: true,
     nestingNamePrefix: true,
-    idRequirement: true,
-    collectionOrder: ORDER_AB,
-    singletonOrder: SINGLETON_ORDER,
   },
-  B: {
-    variant: "B",
-    singletons: true,
-    configurableSeparator: false,
-    formatAfterAction: false,
-    unnamedSemicolonRoutes: false,
-    prefixAfterAction: false,
-    deprecatedNames: false,
-    nestingNamePrefix: false,
-    idRequirement: true,
-    collectionOrder: ORDER_AB,
-    singletonOrder: SINGLETON_ORDER,
-  },
+  B: PROFILE_B,
   C: {
+    ...PROFILE_B,
     variant: "C",
     singletons: false,
-    configurableSeparator: false,
-    formatAfterAction: false,
-    unnamedSemicolonRoutes: false,
-    prefixAfterAction: false,
-    deprecatedNames: false,
-    nestingNamePrefix: false,
     idRequirement: false,
     collectionOrder: ORDER_C,
-    singletonOrder: SINGLETON_ORDER,
   },
 };
