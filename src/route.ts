@@ -153,12 +153,7 @@ export class Route {
    */
   get source(): string {
     return this.#source ??= this.segments.map((segment) => {
-      const body = "\\/" +
-        segment.parts.map((part) =>
-          "literal" in part
-            ? escapeRegExp(part.literal)
-            : `(${part.requirement ? `(?:${part.requirement.source})` : DEFAULT_VARIABLE_SOURCE})`
-        ).join("");
+      const body = "\\/" + segmentSource(segment);
       return segment.optional ? `(?:${body})?` : body;
     }).join("") + "\\/?";
   }
@@ -193,6 +188,19 @@ export class Route {
   get target(): string {
     return `${this.controller ?? ":controller"}#${this.action ?? ":action"}`;
   }
+}
+
+/**
+ * The regular-expression source of one segment's text (no `/`), one capture group per
+ * variable. Segments never match a `/`, so a path matches a route exactly when each of
+ * its segments matches the route's segment in the same place.
+ */
+export function segmentSource(segment: Segment): string {
+  return segment.parts.map((part) =>
+    "literal" in part
+      ? escapeRegExp(part.literal)
+      : `(${part.requirement ? `(?:${part.requirement.source})` : DEFAULT_VARIABLE_SOURCE})`
+  ).join("");
 }
 
 function escapeRegExp(text: string): string {

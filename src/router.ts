@@ -9,7 +9,8 @@ import { dispatch, type DispatchTarget, serve } from "./dispatch.ts";
 import { RoutingError } from "./errors.ts";
 import { createHelpers, type Mount, urlFor } from "./generate.ts";
 import { Mapper, type RouteSink } from "./mapper.ts";
-import { createScanMatcher, type Matcher, type MatcherFactory } from "./matcher.ts";
+import { createCompiledMatcher } from "./compiled_matcher.ts";
+import type { Matcher, MatcherFactory } from "./matcher.ts";
 import { Route, type RouteSpec } from "./route.ts";
 import { formatRoutes } from "./route_table.ts";
 import type {
@@ -121,7 +122,7 @@ export class Router<H extends object = Helpers> {
       checkSeparator(options.actionSeparator, "The actionSeparator option");
     }
     this.#mount = parseBaseUrl(options.baseUrl);
-    this.#matcherFactory = createScanMatcher;
+    this.#matcherFactory = createCompiledMatcher;
     this.limits = {
       maxPathLength: limit(options, "maxPathLength"),
       maxSegments: limit(options, "maxSegments"),

@@ -1,8 +1,19 @@
 import { assertEquals } from "@std/assert";
-import { createScanMatcher, type Matcher } from "../src/matcher.ts";
+import { createCompiledMatcher } from "../src/compiled_matcher.ts";
+import { createScanMatcher, type Matcher, type MatcherFactory } from "../src/matcher.ts";
 import { createReferenceMatcher } from "../src/reference_matcher.ts";
 import { forumRouter, VARIANTS } from "./_fixtures.ts";
+import { testRecognitionCases } from "./_recognition_cases.ts";
 import { Router } from "../mod.ts";
+
+/** Every matcher implementation; each runs the shared recognition cases. */
+const MATCHERS: readonly [string, MatcherFactory][] = [
+  ["compiled matcher", createCompiledMatcher],
+  ["regex scan", createScanMatcher],
+  ["URLPattern reference", createReferenceMatcher],
+];
+
+for (const [label, factory] of MATCHERS) testRecognitionCases(label, factory);
 
 /** Paths covering every kind of route of the forum table, plus near misses. */
 const PATHS = [
@@ -68,25 +79,27 @@ function answers(matcher: Matcher, path: string, method: string) {
 }
 
 for (const variant of VARIANTS) {
-  Deno.test(`variant ${variant}: the default matcher agrees with the URLPattern reference`, () => {
-    const { routes } = forumRouter(variant);
-    const fast = createScanMatcher(routes);
-    const reference = createReferenceMatcher(routes);
-    for (const path of PATHS) {
-      for (const method of METHODS) {
-        assertEquals(
-          answers(fast, path, method),
-          answers(reference, path, method),
-          `${method} ${path}`,
-        );
+  for (const [label, factory] of MATCHERS.slice(0, 2)) {
+    Deno.test(`variant ${variant}: the ${label} agrees with the URLPattern reference`, () => {
+      const { routes } = forumRouter(variant);
+      const fast = factory(routes);
+      const reference = createReferenceMatcher(routes);
+      for (const path of PATHS) {
+        for (const method of METHODS) {
+          assertEquals(
+            answers(fast, path, method),
+            answers(reference, path, method),
+            `${method} ${path}`,
+          );
+        }
       }
-    }
-  });
+    });
+  }
 }
 
 Deno.test("matchers report the first path match's values and the allowed methods on 405", () => {
   const { routes } = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
-  for (const matcher of [createScanMatcher(routes), createReferenceMatcher(routes)]) {
+  for (const matcher of MATCHERS.map(([, factory]) => factory(routes))) {
     const result = matcher.match("/messages/5", "POST");
     assertEquals(result.route, null);
     assertEquals(result.values, ["5"]);

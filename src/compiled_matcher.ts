@@ -1,0 +1,585 @@
+/**
+ * The compiled matcher, the router's default: the answers of the ordered scan (first
+ * match in registration order, method guards, `ANY`, requirements, 405 information) in
+ * time that does not grow with the size of the table.
+ *
+ * It rests on one property of templates: no part of a segment can match a `/`, so a
+ * path matches a route exactly when it has as many segments as the route has (present)
+ * and each path segment matches the route's segment in the same place; the captures of
+ * a segment do not depend on the other segments. (One trailing `/` is optional in every
+ * route and matches nothing else, so it is dropped first.)
+ *
+ * Per request, each step built lazily on first use and then reused:
+ * 1. One pass over the path finds the segments and, in each, the first `.`, `;`, `,` or
+ *    `?`. An empty segment matches no route, nor do more segments than any route has.
+ * 2. The segment count picks the routes that can have that many segments (optional
+ *    trailing variables count both ways).
+ * 3. A tree over segment keys narrows them down. The key of a segment is its text up to
+ *    its first `.`, `;`, `,` or `?`; a route's segment has a key when its text is
+ *    literal up to such a character (or entirely), and is a wildcard otherwise. A node's
+ *    child for key K holds the routes whose segment there has key K or is a wildcard, in
+ *    registration order; the `other` child holds the wildcards alone. Descent stops when
+ *    few routes are left or no route has a key at that depth.
+ * 4. The routes left that accept the method are tried in registration order, each by a
+ *    small program of per-segment checks: string equality for literal segments, a
+ *    character scan for variables under the default rule (also inside segments like
+ *    `:id.:format`, where each variable ends at the first separator), the requirement's
+ *    own anchored `RegExp` for a variable alone in its segment, and an anchored `RegExp`
+ *    of the segment for anything else. Literal checks run first, so most wrong routes
+ *    fail on their first comparison.
+ *
+ * On a miss, the same node's routes of other methods give the 405 answer. Answers for
+ * the table's static paths are cached, since they depend on nothing but the method.
+ *
+ * One combined `RegExp` alternation per node (the other obvious design) finds the same
+ * route, but in V8 an `exec` costs at least about 50 ns and grows with the number of
+ * capture groups it must fill, so on a Rails-like table the per-segment checks are
+ * several times faster. No `eval` or `new Function`: edge runtimes forbid them.
+ * @module
+ */
+
+import type { Matcher, MatchResult } from "./matcher.ts";
+import { type Route, type Segment, segmentSource } from "./route.ts";
+
+/** The methods a route can be restricted to, in the order of method classes 0 to 4. */
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+/** The method class of every other method: only `ANY` routes accept it. */
+const OTHER = 5;
+/** Descent stops at nodes with at most this many routes: trying them is cheaper. */
+const SMALL = 8;
+/** The source of a requirement that says no more than the default rule. */
+const DEFAULT_REQUIREMENT = String.raw`[^\/;.,?]+`;
+
+// Kinds of segment checks.
+/** The segment is this literal text. */
+const LITERAL = 0;
+/** One variable under the default rule: no `.`, `;`, `,` or `?`. */
+const PLAIN = 1;
+/** One variable with a requirement: its anchored `RegExp`. */
+const REQUIRED = 2;
+/** Literals and default-rule variables, each variable ending at a separator. */
+const MIXED = 3;
+/** Anything else: the segment's anchored `RegExp`, one group per variable. */
+const PATTERN = 4;
+
+/** The children of a node whose routes all have a wildcard at its depth. */
+const NO_CHILDREN: Map<number, Node> = new Map();
+const NOTHING_ALLOWED: readonly string[] = Object.freeze([]);
+const MISS: MatchResult = Object.freeze({ route: null, values: null, allowed: NOTHING_ALLOWED });
+
+/** The class of an upper-case method: 0 to 4 for `METHODS`, `OTHER` for the rest. */
+function methodClass(method: string): number {
+  switch (method) {
+    case "GET":
+      return 0;
+    case "POST":
+      return 1;
+    case "PUT":
+      return 2;
+    case "PATCH":
+      return 3;
+    case "DELETE":
+      return 4;
+    default:
+      return OTHER;
+  }
+}
+
+/** Whether a character code is one the default variable rule excludes (besides `/`). */
+function isSeparator(code: number): boolean {
+  return code === 46 || code === 59 || code === 44 || code === 63;
+}
+
+/** A result safe to hand out again and again. */
+function frozen(result: MatchResult): MatchResult {
+  if (Object.isFrozen(result)) return result;
+  Object.freeze(result.values);
+  Object.freeze(result.allowed);
+  return Object.freeze(result);
+}
+
+/** One check of a route's program. Every check has every field, to keep one shape. */
+interface Check {
+  readonly kind: number;
+  /** The route segment (and so the path segment) it looks at. */
+  readonly segment: number;
+  /** `LITERAL`: the text. */
+  readonly literal: string;
+  /** `REQUIRED`: the requirement's whole-text `RegExp`; `PATTERN`: the segment's. */
+  readonly regex: RegExp | null;
+  /** `MIXED`: the parts, literal text or `null` for a variable. */
+  readonly parts: readonly (string | null)[];
+  /** Index (in the route's variables) of the segment's first variable. */
+  readonly value: number;
+}
+
+/** How to match one route, segment by segment. */
+interface Program {
+  /** Literal checks first: they fail fastest. */
+  readonly checks: readonly Check[];
+  /** The segment of each variable, to leave absent optional ones `undefined`. */
+  readonly segmentOf: readonly number[];
+}
+
+function check(
+  kind: number,
+  segment: number,
+  value: number,
+  fields: { literal?: string; regex?: RegExp; parts?: (string | null)[] } = {},
+): Check {
+  return {
+    kind,
+    segment,
+    literal: fields.literal ?? "",
+    regex: fields.regex ?? null,
+    parts: fields.parts ?? [],
+    value,
+  };
+}
+
+/** Whether a variable part follows the default rule (no requirement, or the same one). */
+function isDefaultRule(part: Segment["parts"][number]): boolean {
+  return !("literal" in part) &&
+    (part.requirement === null || part.requirement.original.source === DEFAULT_REQUIREMENT);
+}
+
+/** The check of one segment. */
+function segmentCheck(segment: Segment, index: number, value: number): Check {
+  const { parts } = segment;
+  const only = parts[0];
+  if (parts.length === 1) {
+    if ("literal" in only) return check(LITERAL, index, value, { literal: only.literal });
+    if (isDefaultRule(only)) return check(PLAIN, index, value);
+    return check(REQUIRED, index, value, { regex: only.requirement!.whole });
+  }
+  // A default-rule variable is deterministic when the segment ends after it or the next
+  // literal starts with a character the variable cannot hold: it ends at the first one.
+  const deterministic = parts.every((part, i) => {
+    if ("literal" in part) return true;
+    const next = parts[i + 1];
+    return isDefaultRule(part) &&
+      (next === undefined || ("literal" in next && isSeparator(next.literal.charCodeAt(0))));
+  });
+  if (deterministic) {
+    return check(MIXED, index, value, {
+      parts: parts.map((part) => "literal" in part ? part.literal : null),
+    });
+  }
+  return check(PATTERN, index, value, { regex: new RegExp(`^${segmentSource(segment)}$`, "u") });
+}
+
+function programOf(route: Route): Program {
+  const checks: Check[] = [];
+  const segmentOf: number[] = [];
+  route.segments.forEach((segment, index) => {
+    checks.push(segmentCheck(segment, index, segmentOf.length));
+    for (const part of segment.parts) if (!("literal" in part)) segmentOf.push(index);
+  });
+  // Literal checks first, deepest first (where routes under one prefix differ most),
+  // then the cheap scans, then the regular expressions.
+  const order = [LITERAL, MIXED, PLAIN, REQUIRED, PATTERN];
+  checks.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || b.segment - a.segment);
+  return { checks, segmentOf };
+}
+
+/** What the matcher keeps of one route. */
+interface Entry {
+  readonly route: Route;
+  /** The segment keys; `null` for a wildcard segment. */
+  readonly keys: readonly (string | null)[];
+  /** Segments that must be present (the rest are optional trailing variables). */
+  readonly required: number;
+  /** The method class it is restricted to, or -1 for `ANY`. */
+  readonly methodClass: number;
+  /** Built on first use. */
+  program: Program | undefined;
+}
+
+/** The key of a template segment, or `null` when it is a wildcard. */
+function segmentKey(parts: Segment["parts"]): string | null {
+  const first = parts[0];
+  if (!("literal" in first)) return null;
+  const cut = first.literal.search(/[.;,?]/);
+  if (cut >= 0) return first.literal.slice(0, cut);
+  return parts.length === 1 ? first.literal : null;
+}
+
+function entryOf(route: Route): Entry {
+  return {
+    route,
+    keys: route.segments.map((segment) => segmentKey(segment.parts)),
+    required: route.segments.length - route.optional.size,
+    methodClass: route.method === "ANY" ? -1 : METHODS.indexOf(route.method),
+    program: undefined,
+  };
+}
+
+/** A node of the segment-key tree. */
+interface Node {
+  /** The key that leads here from the parent. */
+  readonly key: string;
+  /** The parent's next child with the same key hash. */
+  next: Node | undefined;
+  /** The routes still possible here, in registration order. */
+  readonly entries: readonly Entry[];
+  /** Segments consumed on the way here. */
+  readonly depth: number;
+  /** Children by key hash; `null` once the node is a leaf; unset until built. */
+  children: Map<number, Node> | null | undefined;
+  /** The child for keys no route has here. */
+  other: Node | undefined;
+  /** `entries` that accept each method class, built on first use. */
+  readonly byMethod: (readonly Entry[] | undefined)[];
+}
+
+function node(entries: readonly Entry[], depth: number, key: string): Node {
+  return {
+    key,
+    next: undefined,
+    entries,
+    depth,
+    children: undefined,
+    other: undefined,
+    byMethod: [],
+  };
+}
+
+/** A static path and its answers by method class. */
+interface Static {
+  readonly path: string;
+  readonly answers: (MatchResult | undefined)[];
+  /** The next static path with the same hash. */
+  readonly next: Static | undefined;
+}
+
+/** Keeps hashes small integers. */
+const HASH_MASK = 0x3fffffff;
+
+/** The hash #scan computes over `text[start, end)`. */
+function hashOf(text: string, start: number, end: number): number {
+  let hash = 0;
+  for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) & HASH_MASK;
+  return hash;
+}
+
+/** Merges two lists that are each in registration order. */
+function mergeInOrder(
+  a: readonly Entry[],
+  b: readonly Entry[],
+  order: ReadonlyMap<Entry, number>,
+): Entry[] {
+  const out: Entry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    out.push(order.get(a[i])! < order.get(b[j])! ? a[i++] : b[j++]);
+  }
+  while (i < a.length) out.push(a[i++]);
+  while (j < b.length) out.push(b[j++]);
+  return out;
+}
+
+/**
+ * Builds the compiled matcher for a table. Construction is cheap: the index, the tree
+ * and the route programs are built as requests need them.
+ *
+ * @example Matching through the compiled matcher
+ * ```ts
+ * import { Router } from "@resource-router/router";
+ * import { createCompiledMatcher } from "./compiled_matcher.ts";
+ *
+ * const router = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
+ * const matcher = createCompiledMatcher(router.routes);
+ * const { route, values } = matcher.match("/messages/7.xml", "GET");
+ * console.log(route?.name, values); // "formatted_message" ["7", "xml"]
+ * console.log(matcher.match("/messages/7", "POST").allowed); // ["GET", "PUT", "DELETE"]
+ * ```
+ */
+export function createCompiledMatcher(routes: readonly Route[]): Matcher {
+  return new CompiledMatcher(routes);
+}
+
+class CompiledMatcher implements Matcher {
+  readonly #routes: readonly Route[];
+  #entries: readonly Entry[] = [];
+  #order: ReadonlyMap<Entry, number> = new Map();
+  /** Tree roots by segment count. */
+  #roots: (Node | undefined)[] = [];
+  /** The most segments any route has; -1 until the index is built. */
+  #maxSegments = -1;
+  /** Cached answers for the static paths, by hash of the trimmed path. */
+  #statics = new Map<number, Static>();
+  // Per-request scratch, filled by #scan: where each segment starts and ends, its first
+  // separator, the hash of its key, and the hash of the whole path.
+  #starts: number[] = [];
+  #ends: number[] = [];
+  #cuts: number[] = [];
+  #keyHashes: number[] = [];
+  #pathHash = 0;
+  // Values of the route being tried, by variable: a range of the path, sliced only once
+  // the route matches, or (where a RegExp needed the text) the text, with `#from` -1.
+  #from: number[] = [];
+  #to: number[] = [];
+  #texts: (string | undefined)[] = [];
+
+  constructor(routes: readonly Route[]) {
+    this.#routes = routes;
+  }
+
+  match(path: string, method: string): MatchResult {
+    if (this.#maxSegments < 0) this.#index();
+    const mc = methodClass(method);
+    // Every route ends in an optional "/", and no route matches a text ending in "/"
+    // without it: drop one trailing "/" and match the rest exactly.
+    const trimmed = path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : path;
+    const count = this.#scan(trimmed);
+    if (count < 0) return MISS;
+    let known = this.#statics.get(this.#pathHash);
+    while (known !== undefined && known.path !== trimmed) known = known.next;
+    if (known !== undefined) {
+      return known.answers[mc] ??= frozen(this.#search(trimmed, count, mc));
+    }
+    return this.#search(trimmed, count, mc);
+  }
+
+  #index(): void {
+    const entries = this.#routes.map(entryOf);
+    let max = 0;
+    for (const entry of entries) {
+      max = Math.max(max, entry.keys.length);
+      if (entry.route.variables.length === 0) {
+        const path = entry.route.path === "/" ? "" : entry.route.path;
+        const hash = hashOf(path, 0, path.length);
+        let known = this.#statics.get(hash);
+        while (known !== undefined && known.path !== path) known = known.next;
+        if (known === undefined) {
+          this.#statics.set(hash, { path, answers: [], next: this.#statics.get(hash) });
+        }
+      }
+    }
+    this.#entries = entries;
+    this.#order = new Map(entries.map((entry, index) => [entry, index]));
+    for (let i = 0; i < max; i++) {
+      this.#starts.push(0);
+      this.#ends.push(0);
+      this.#cuts.push(0);
+      this.#keyHashes.push(0);
+    }
+    this.#maxSegments = max;
+  }
+
+  #search(path: string, count: number, mc: number): MatchResult {
+    let current = this.#roots[count] ??= node(
+      this.#entries.filter((entry) => entry.required <= count && count <= entry.keys.length),
+      0,
+      "",
+    );
+    for (;;) {
+      const children = current.children === undefined
+        ? this.#expand(current, count)
+        : current.children;
+      if (children === null) break;
+      const depth = current.depth;
+      let child = children.get(this.#keyHashes[depth]);
+      if (child !== undefined) {
+        const start = this.#starts[depth];
+        const length = this.#cuts[depth] - start;
+        while (
+          child !== undefined && (child.key.length !== length || !path.startsWith(child.key, start))
+        ) {
+          child = child.next;
+        }
+      }
+      current = child ?? current.other!;
+    }
+
+    const candidates = current.byMethod[mc] ??= current.entries.filter((entry) =>
+      entry.methodClass === -1 || entry.methodClass === mc
+    );
+    for (const entry of candidates) {
+      const values = this.#try(entry, path, count);
+      if (values !== null) return { route: entry.route, values, allowed: NOTHING_ALLOWED };
+    }
+    return this.#refusal(current, mc, path, count);
+  }
+
+  /**
+   * Finds the segments of a trimmed path and hashes its keys and the whole path; returns
+   * the number of segments, or -1 when no route can match (no leading `/`, an empty
+   * segment, more segments than any route).
+   */
+  #scan(path: string): number {
+    const length = path.length;
+    this.#pathHash = 0;
+    if (length === 0) return 0;
+    if (path.charCodeAt(0) !== 47) return -1;
+    const starts = this.#starts;
+    const ends = this.#ends;
+    const cuts = this.#cuts;
+    const keyHashes = this.#keyHashes;
+    const max = this.#maxSegments;
+    let hash = 47;
+    let keyHash = 0;
+    let count = 0;
+    let start = 1;
+    let cut = -1;
+    for (let i = 1; i < length; i++) {
+      const code = path.charCodeAt(i);
+      hash = (Math.imul(hash, 31) + code) & HASH_MASK;
+      if (code === 47) {
+        if (i === start || count === max) return -1;
+        starts[count] = start;
+        ends[count] = i;
+        cuts[count] = cut < 0 ? i : cut;
+        keyHashes[count] = keyHash;
+        count++;
+        start = i + 1;
+        cut = -1;
+        keyHash = 0;
+      } else if (cut < 0) {
+        if (isSeparator(code)) cut = i;
+        else keyHash = (Math.imul(keyHash, 31) + code) & HASH_MASK;
+      }
+    }
+    if (length === start || count === max) return -1;
+    starts[count] = start;
+    ends[count] = length;
+    cuts[count] = cut < 0 ? length : cut;
+    keyHashes[count] = keyHash;
+    this.#pathHash = hash;
+    return count + 1;
+  }
+
+  /** Runs a route's program on the scanned path: its values, or `null`. */
+  #try(entry: Entry, path: string, count: number): (string | undefined)[] | null {
+    const program = entry.program ??= programOf(entry.route);
+    const starts = this.#starts;
+    const ends = this.#ends;
+    const from = this.#from;
+    const to = this.#to;
+    const texts = this.#texts;
+    for (const check of program.checks) {
+      const segment = check.segment;
+      if (segment >= count) continue; // an absent optional segment
+      const start = starts[segment];
+      const end = ends[segment];
+      switch (check.kind) {
+        case LITERAL:
+          if (end - start !== check.literal.length || !path.startsWith(check.literal, start)) {
+            return null;
+          }
+          break;
+        case PLAIN:
+          if (this.#cuts[segment] !== end) return null;
+          from[check.value] = start;
+          to[check.value] = end;
+          break;
+        case REQUIRED: {
+          const text = path.slice(start, end);
+          if (!check.regex!.test(text)) return null;
+          from[check.value] = -1;
+          texts[check.value] = text;
+          break;
+        }
+        case MIXED:
+          if (!this.#mixed(check, path, start, end, this.#cuts[segment])) return null;
+          break;
+        default: {
+          const match = check.regex!.exec(path.slice(start, end));
+          if (match === null) return null;
+          for (let i = 1; i < match.length; i++) {
+            from[check.value + i - 1] = -1;
+            texts[check.value + i - 1] = match[i];
+          }
+        }
+      }
+    }
+    const segmentOf = program.segmentOf;
+    const out: (string | undefined)[] = [];
+    for (let i = 0; i < segmentOf.length; i++) {
+      out.push(
+        segmentOf[i] >= count ? undefined : from[i] < 0 ? texts[i] : path.slice(from[i], to[i]),
+      );
+    }
+    return out;
+  }
+
+  /**
+   * Matches a `MIXED` segment: literals in place, each variable up to the next separator
+   * (`cut` is the segment's first).
+   */
+  #mixed(check: Check, path: string, start: number, end: number, cut: number): boolean {
+    const parts = check.parts;
+    const from = this.#from;
+    const to = this.#to;
+    let value = check.value;
+    let position = start;
+    for (let i = 0; i < parts.length; i++) {
+      const literal = parts[i];
+      if (literal !== null) {
+        // A literal holds no "/", so it cannot run past the segment's end.
+        if (!path.startsWith(literal, position)) return false;
+        position += literal.length;
+      } else {
+        // #scan found the segment's first separator already.
+        let stop = position === start ? cut : position;
+        while (stop < end && !isSeparator(path.charCodeAt(stop))) stop++;
+        if (stop === position) return false;
+        from[value] = position;
+        to[value++] = stop;
+        position = stop;
+      }
+    }
+    return position === end;
+  }
+
+  /** The 405 information of a path no route of the method matches, or `MISS`. */
+  #refusal(leaf: Node, mc: number, path: string, count: number): MatchResult {
+    let first: (string | undefined)[] | null = null;
+    const allowed: string[] = [];
+    for (const entry of leaf.entries) {
+      // Routes that accept the method were tried and failed; ANY ones accept them all.
+      if (entry.methodClass === -1 || entry.methodClass === mc) continue;
+      const method = entry.route.method;
+      if (first !== null && allowed.includes(method)) continue;
+      const values = this.#try(entry, path, count);
+      if (values === null) continue;
+      first ??= values;
+      allowed.push(method);
+    }
+    return first === null ? MISS : { route: null, values: first, allowed };
+  }
+
+  /** Builds a node's children, or marks it a leaf. */
+  #expand(parent: Node, count: number): Map<number, Node> | null {
+    const { entries, depth } = parent;
+    if (entries.length <= SMALL || depth >= count) return parent.children = null;
+    const byKey = new Map<string, Entry[]>();
+    const wildcards: Entry[] = [];
+    for (const entry of entries) {
+      const key = entry.keys[depth];
+      if (key === null) wildcards.push(entry);
+      else {
+        const list = byKey.get(key);
+        if (list === undefined) byKey.set(key, [entry]);
+        else list.push(entry);
+      }
+    }
+    parent.other = node(wildcards, depth + 1, "");
+    if (byKey.size === 0) {
+      // Every route has a wildcard here: pass through, unless no deeper key remains.
+      const deeper = entries.some((entry) =>
+        entry.keys.some((key, at) => at > depth && at < count && key !== null)
+      );
+      return parent.children = deeper ? NO_CHILDREN : null;
+    }
+    const children = new Map<number, Node>();
+    for (const [key, list] of byKey) {
+      const child = node(mergeInOrder(list, wildcards, this.#order), depth + 1, key);
+      const hash = hashOf(key, 0, key.length);
+      child.next = children.get(hash);
+      children.set(hash, child);
+    }
+    return parent.children = children;
+  }
+}
