@@ -4,6 +4,7 @@
  */
 
 import { RoutingError } from "./errors.ts";
+import type { Requirement } from "./requirement.ts";
 import type { Route } from "./route.ts";
 import type { Helpers, UrlOptions } from "./types.ts";
 
@@ -211,6 +212,86 @@ function helperValues(route: Route, args: readonly unknown[]): Map<string, unkno
   return values;
 }
 
+/**
+ * A route's template cut at its variables, for helper calls that need none of the
+ * general machinery: `chunks[0] + value0 + chunks[1] + value1 + ...`.
+ */
+interface Plan {
+  readonly chunks: readonly string[];
+  /** Per variable, its requirement, or `undefined` when plain text always meets it. */
+  readonly requirements: readonly (Requirement | undefined)[];
+}
+
+/** The source of a requirement no plain text can break (the default rule's). */
+const DEFAULT_RULE = String.raw`[^\/;.,?]+`;
+
+/** The plan of a route, or `null` when it has optional segments (they need the slow path). */
+function planOf(route: Route): Plan | null {
+  if (route.optional.size > 0) return null;
+  const chunks = [""];
+  const requirements: (Requirement | undefined)[] = [];
+  for (const segment of route.segments) {
+    chunks[chunks.length - 1] += "/";
+    for (const part of segment.parts) {
+      if ("literal" in part) {
+        chunks[chunks.length - 1] += part.literal;
+      } else {
+        const requirement = route.compiledRequirements.get(part.variable);
+        requirements.push(
+          requirement?.original.source === DEFAULT_RULE ? undefined : requirement,
+        );
+        chunks.push("");
+      }
+    }
+  }
+  if (chunks[0] === "") chunks[0] = "/";
+  return { chunks, requirements };
+}
+
+/**
+ * Whether `encodePathValue` leaves a text as it is: non-empty, and only characters that
+ * `encodeURIComponent` keeps, `.` excepted (the dot segments are among the texts with a
+ * `.`, so they take the general path too).
+ */
+function isPlain(text: string): boolean {
+  if (text.length === 0) return false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (
+      !((code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) ||
+        code === 45 || code === 95 || code === 126 || code === 33 || code === 42 ||
+        code === 39 || code === 40 || code === 41)
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The fast path of a helper call: every variable given positionally as a plain string
+ * or finite number that meets its requirement, and nothing else. Returns `undefined`
+ * for anything else, which the general path then handles (and reports, when wrong);
+ * for the calls it takes, the result is the general path's.
+ */
+function quickPath(plan: Plan | null, args: readonly unknown[]): string | undefined {
+  if (plan === null || args.length !== plan.requirements.length) return undefined;
+  const { chunks, requirements } = plan;
+  let path = chunks[0];
+  for (let i = 0; i < args.length; i++) {
+    const value = args[i];
+    let text: string;
+    if (typeof value === "string") text = value;
+    else if (typeof value === "number" && Number.isFinite(value)) text = String(value);
+    else return undefined;
+    if (!isPlain(text)) return undefined;
+    const requirement = requirements[i];
+    if (requirement !== undefined && !requirement.whole.test(text)) return undefined;
+    path += text + chunks[i + 1];
+  }
+  return path;
+}
+
 function originOf(route: Route, mount: Mount): string {
   if (mount.origin === null) {
     throw new Error(
@@ -248,8 +329,11 @@ export function createHelpers(
         options.onDeprecation(notice);
         return body(...args);
       };
+    let plan: Plan | null | undefined;
     const path = (args: unknown[]) =>
-      mount.path + generate(route, helperValues(route, args), options.recall);
+      mount.path +
+      (quickPath(plan ??= planOf(route), args) ??
+        generate(route, helperValues(route, args), options.recall));
     helpers[`${name}_path`] = wrap((...args) => path(args));
     helpers[`${name}_url`] = wrap((...args) => originOf(route, mount) + path(args));
     helpers[`hash_for_${name}_path`] = wrap((...args) =>
