@@ -119,6 +119,8 @@ interface Program {
   readonly checks: readonly Check[];
   /** The segment of each variable, to leave absent optional ones `undefined`. */
   readonly segmentOf: readonly number[];
+  /** Match with the route's own `RegExp` instead (see `programOf`). */
+  readonly whole: boolean;
 }
 
 function check(
@@ -168,7 +170,22 @@ function segmentCheck(segment: Segment, index: number, value: number): Check {
   return check(PATTERN, index, value, { regex: new RegExp(`^${segmentSource(segment)}$`, "u") });
 }
 
+/**
+ * The rule of an optional segment's variable, to compare them: `""` for the default rule,
+ * else the requirement's source.
+ */
+function ruleOf(segment: Segment): string {
+  const only = segment.parts[0];
+  return isDefaultRule(only) || "literal" in only ? "" : only.requirement!.source;
+}
+
 function programOf(route: Route): Program {
+  // A route's RegExp may skip an optional segment whose rule rejects the text and give
+  // that text to a later one. When all optional segments share one rule, skipping never
+  // helps, and the present ones are simply the first. Otherwise the route's own RegExp
+  // decides, as in the scan.
+  const optional = route.segments.filter((segment) => segment.optional);
+  if (new Set(optional.map(ruleOf)).size > 1) return { checks: [], segmentOf: [], whole: true };
   const checks: Check[] = [];
   const segmentOf: number[] = [];
   route.segments.forEach((segment, index) => {
@@ -179,7 +196,7 @@ function programOf(route: Route): Program {
   // then the cheap scans, then the regular expressions.
   const order = [LITERAL, MIXED, PLAIN, REQUIRED, PATTERN];
   checks.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || b.segment - a.segment);
-  return { checks, segmentOf };
+  return { checks, segmentOf, whole: false };
 }
 
 /** What the matcher keeps of one route. */
@@ -453,6 +470,7 @@ class CompiledMatcher implements Matcher {
   /** Runs a route's program on the scanned path: its values, or `null`. */
   #try(entry: Entry, path: string, count: number): (string | undefined)[] | null {
     const program = entry.program ??= programOf(entry.route);
+    if (program.whole) return entry.route.regex.exec(path)?.slice(1) ?? null;
     const starts = this.#starts;
     const ends = this.#ends;
     const from = this.#from;

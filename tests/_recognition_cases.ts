@@ -323,6 +323,22 @@ export const RECOGNITION_CASES: readonly RecognitionCase[] = [
     ],
   },
   {
+    name: "an optional segment whose requirement rejects the text leaves it to the next one",
+    draw: (map) =>
+      map.connect("/:year/:slug", {
+        controller: "posts",
+        requirements: { year: /\d{4}/ },
+        defaults: { year: "2024", slug: "index" },
+      }),
+    expect: [
+      { method: "GET", path: "/1999/party", route: "ANY /:year/:slug", values: ["1999", "party"] },
+      { method: "GET", path: "/1999", route: "ANY /:year/:slug", values: ["1999", undefined] },
+      { method: "GET", path: "/party", route: "ANY /:year/:slug", values: [undefined, "party"] },
+      { method: "GET", path: "/", route: "ANY /:year/:slug", values: [undefined, undefined] },
+      { method: "GET", path: "/party/1999", route: null, values: null },
+    ],
+  },
+  {
     name: "a defaulted variable in the middle of the path is required",
     draw: (map) =>
       map.connect("/pages/:name/history", { controller: "pages", defaults: { name: "home" } }),
