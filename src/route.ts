@@ -50,6 +50,17 @@ export const DEFAULT_VARIABLE_SOURCE = "[^\\/;.,?]+";
 
 /** Characters a template's literal text may hold: those a URL keeps as they are. */
 const LITERAL_CHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=@]$/;
+/** A run of such characters. */
+const LITERAL_TEXT = /^[A-Za-z0-9\-._~!$&'()*+,;=@]*$/;
+/** A variable name where `lastIndex` points. */
+const IDENTIFIER_AT = /[A-Za-z_][A-Za-z0-9_]*/y;
+/**
+ * Requirements compiled before, by `RegExp` object: tables share a few (the `:id` rule of
+ * every show route is one object), and compiling one costs microseconds. The result does
+ * not depend on the variable or the route, only on the `RegExp`, whose source and flags
+ * cannot change.
+ */
+const compiledRequirementCache = new WeakMap<RegExp, Requirement>();
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Implicit defaults of connect/named routes: `:action` is "index", `:id` may be absent. */
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
@@ -109,7 +120,12 @@ export class Route {
 
     const compiled = new Map<string, Requirement>();
     for (const [name, value] of Object.entries(spec.requirements)) {
-      compiled.set(name, compileRequirement(name, value, this.path));
+      let requirement = value instanceof RegExp ? compiledRequirementCache.get(value) : undefined;
+      if (requirement === undefined) {
+        requirement = compileRequirement(name, value, this.path);
+        compiledRequirementCache.set(value, requirement);
+      }
+      compiled.set(name, requirement);
     }
     this.compiledRequirements = compiled;
     const raw = parseTemplate(this.path, compiled);
@@ -226,7 +242,8 @@ function parseTemplate(path: string, requirements: ReadonlyMap<string, Requireme
     let i = 0;
     while (i < text.length) {
       if (text[i] === ":") {
-        const name = text.slice(i + 1).match(/^[A-Za-z_][A-Za-z0-9_]*/)?.[0];
+        IDENTIFIER_AT.lastIndex = i + 1;
+        const name = IDENTIFIER_AT.exec(text)?.[0];
         if (!name) {
           throw new TypeError(
             `The route path "${path}" has a ":" not followed by a variable name`,
@@ -246,18 +263,18 @@ function parseTemplate(path: string, requirements: ReadonlyMap<string, Requireme
         parts.push({ variable: name, requirement: requirements.get(name) ?? null });
         i += 1 + name.length;
       } else {
-        let end = i;
-        while (end < text.length && text[end] !== ":") {
-          if (!LITERAL_CHAR.test(text[end])) {
-            throw new TypeError(
-              `The route path "${path}" has the character ${
-                JSON.stringify(text[end])
-              }, which URLs percent-encode; use only letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = @`,
-            );
-          }
-          end += 1;
+        let end = text.indexOf(":", i);
+        if (end < 0) end = text.length;
+        const literal = text.slice(i, end);
+        if (!LITERAL_TEXT.test(literal)) {
+          const bad = [...literal].find((char) => !LITERAL_CHAR.test(char));
+          throw new TypeError(
+            `The route path "${path}" has the character ${
+              JSON.stringify(bad)
+            }, which URLs percent-encode; use only letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = @`,
+          );
         }
-        parts.push({ literal: text.slice(i, end) });
+        parts.push({ literal });
         i = end;
       }
     }
