@@ -313,6 +313,62 @@ function hashFor(route: Route, name: string, values: Values, onlyPath: boolean) 
   return hash;
 }
 
+/** One name's helpers: the name, the name they generate as, the route, a notice. */
+interface HelperEntry {
+  readonly name: string;
+  readonly current: string;
+  readonly route: Route;
+  /** The deprecation message, for deprecated names. */
+  readonly notice?: string;
+}
+
+/** Every helper name of a table: deprecated names a real route does not shadow, then real ones. */
+function helperEntries(table: GenerationTable): HelperEntry[] {
+  const entries: HelperEntry[] = [];
+  for (const [old, current] of table.deprecatedNames) {
+    const route = table.namedRoutes.get(current);
+    if (route === undefined || table.namedRoutes.has(old)) continue;
+    const notice =
+      `The route name "${old}" is deprecated; use "${current}" (e.g. ${current}_path) instead`;
+    entries.push({ name: old, current, route, notice });
+  }
+  for (const [name, route] of table.namedRoutes) entries.push({ name, current: name, route });
+  return entries;
+}
+
+/** Defines the four helpers of `entry` on `target` as own properties. */
+function defineHelpers(
+  target: Helpers,
+  entry: HelperEntry,
+  mount: Mount,
+  options: HelperOptions,
+): void {
+  const { name, current, route, notice } = entry;
+  const wrap = <T>(body: (...args: unknown[]) => T) =>
+    notice === undefined ? body : (...args: unknown[]) => {
+      options.onDeprecation(notice);
+      return body(...args);
+    };
+  let plan: Plan | null | undefined;
+  const path = (args: unknown[]) =>
+    mount.path +
+    (quickPath(plan === undefined ? (plan = planOf(route)) : plan, args) ??
+      generate(route, helperValues(route, args), options.recall));
+  const helpers: Helpers = {
+    [`${name}_path`]: wrap((...args) => path(args)),
+    [`${name}_url`]: wrap((...args) => originOf(route, mount) + path(args)),
+    [`hash_for_${name}_path`]: wrap((...args) =>
+      hashFor(route, current, helperValues(route, args), true)
+    ),
+    [`hash_for_${name}_url`]: wrap((...args) =>
+      hashFor(route, current, helperValues(route, args), false)
+    ),
+  };
+  for (const [key, value] of Object.entries(helpers)) {
+    Object.defineProperty(target, key, { value, enumerable: true, configurable: true });
+  }
+}
+
 /**
  * Builds the helpers of a table: the four forms for every named route and every
  * deprecated name (whose helpers report to `onDeprecation`, then do the same).
@@ -323,38 +379,43 @@ export function createHelpers(
   options: HelperOptions,
 ): Helpers {
   const helpers: Helpers = Object.create(null);
-  const define = (name: string, current: string, route: Route, notice?: string) => {
-    const wrap = <T>(body: (...args: unknown[]) => T) =>
-      notice === undefined ? body : (...args: unknown[]) => {
-        options.onDeprecation(notice);
-        return body(...args);
-      };
-    let plan: Plan | null | undefined;
-    const path = (args: unknown[]) =>
-      mount.path +
-      (quickPath(plan ??= planOf(route), args) ??
-        generate(route, helperValues(route, args), options.recall));
-    helpers[`${name}_path`] = wrap((...args) => path(args));
-    helpers[`${name}_url`] = wrap((...args) => originOf(route, mount) + path(args));
-    helpers[`hash_for_${name}_path`] = wrap((...args) =>
-      hashFor(route, current, helperValues(route, args), true)
-    );
-    helpers[`hash_for_${name}_url`] = wrap((...args) =>
-      hashFor(route, current, helperValues(route, args), false)
-    );
-  };
-  for (const [old, current] of table.deprecatedNames) {
-    const route = table.namedRoutes.get(current);
-    if (route === undefined || table.namedRoutes.has(old)) continue;
-    define(
-      old,
-      current,
-      route,
-      `The route name "${old}" is deprecated; use "${current}" (e.g. ${current}_path) instead`,
-    );
-  }
-  for (const [name, route] of table.namedRoutes) define(name, name, route);
+  for (const entry of helperEntries(table)) defineHelpers(helpers, entry, mount, options);
   return helpers;
+}
+
+/** Builds request-bound helpers; see {@linkcode createHelperBinder}. */
+export type HelperBinder = (mount: Mount, options: HelperOptions) => Helpers;
+
+const BINDING = Symbol("helper binding");
+
+/**
+ * Helpers bound per request at constant cost: each bound object only records its mount
+ * and options; the helpers of a name are built on its first use, by getters on one
+ * prototype shared by all requests (plain accessors, no Proxy), and then become own
+ * properties. Destructuring (`const { message_path } = ctx.helpers`) works the same.
+ */
+export function createHelperBinder(table: GenerationTable): HelperBinder {
+  const prototype = Object.create(null);
+  for (const entry of helperEntries(table)) {
+    for (const key of [`${entry.name}_path`, `${entry.name}_url`]) {
+      for (const helper of [key, `hash_for_${key}`]) {
+        Object.defineProperty(prototype, helper, {
+          enumerable: true,
+          configurable: true,
+          get(this: Helpers & { [BINDING]: [Mount, HelperOptions] }) {
+            const [mount, options] = this[BINDING];
+            defineHelpers(this, entry, mount, options);
+            return this[helper];
+          },
+        });
+      }
+    }
+  }
+  return (mount, options) => {
+    const helpers = Object.create(prototype);
+    Object.defineProperty(helpers, BINDING, { value: [mount, options] });
+    return helpers;
+  };
 }
 
 const RESERVED = new Set(["controller", "action", "use_route", "only_path"]);

@@ -7,7 +7,13 @@
 import { Controller } from "./controller.ts";
 import { dispatch, type DispatchTarget, serve } from "./dispatch.ts";
 import { RoutingError } from "./errors.ts";
-import { createHelpers, type Mount, urlFor } from "./generate.ts";
+import {
+  createHelperBinder,
+  createHelpers,
+  type HelperBinder,
+  type Mount,
+  urlFor,
+} from "./generate.ts";
 import { Mapper, type RouteSink } from "./mapper.ts";
 import { createCompiledMatcher } from "./compiled_matcher.ts";
 import type { Matcher, MatcherFactory } from "./matcher.ts";
@@ -198,6 +204,7 @@ export class Router<H extends object = Helpers> {
     this.#namedRoutes = named;
     this.#deprecatedNames = deprecated;
     this.#matcher = undefined;
+    this.#binder = undefined;
     this.#helpers = createHelpers(this, this.#mount, {
       onDeprecation: (message) => this.#deprecation(message),
     });
@@ -319,6 +326,8 @@ export class Router<H extends object = Helpers> {
     serve(this.#dispatchTarget(), request);
 
   #target: DispatchTarget | undefined;
+  /** Request-bound helpers of the current table, built on the first request. */
+  #binder: HelperBinder | undefined;
 
   #dispatchTarget(): DispatchTarget {
     return this.#target ??= {
@@ -328,7 +337,7 @@ export class Router<H extends object = Helpers> {
       checkLimits: (path, method) => this.#checkLimits(path, method),
       recognize: (path, method) => this.#match(path, method),
       bindHelpers: (origin, route, params) =>
-        createHelpers(this, { path: this.#mount.path, origin }, {
+        (this.#binder ??= createHelperBinder(this))({ path: this.#mount.path, origin }, {
           onDeprecation: (message) => this.#deprecation(message),
           recall: (target, variable) => recall(route, params, target, variable),
         }),

@@ -406,3 +406,21 @@ Deno.test("request helpers recall path values only where the templates agree", a
   assertThrows(() => seen!.helpers.post_path(), RoutingError, ":id");
   assertEquals(seen!.helpers.post_comment_path(), "/posts/5/comments/9");
 });
+
+Deno.test("request helpers can be destructured, and each request recalls its own values", async () => {
+  const seenHelpers: ActionContext["helpers"][] = [];
+  const router = new Router({
+    controllers: { posts: { show: (ctx: ActionContext) => (seenHelpers.push(ctx.helpers), "") } },
+  }).draw((map) => map.resources("posts"));
+  await Promise.all([
+    router.handle(new Request("http://one.test/posts/1")),
+    router.handle(new Request("http://two.test/posts/2")),
+  ]);
+  const [first, second] = seenHelpers;
+  const { edit_post_path, post_url } = second;
+  assertEquals(edit_post_path(), "/posts/2/edit");
+  assertEquals(post_url(), "http://two.test/posts/2");
+  assertEquals(first.edit_post_path(), "/posts/1/edit");
+  assertEquals(first.post_url(), "http://one.test/posts/1");
+  assert("hash_for_post_path" in first);
+});
