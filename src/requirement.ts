@@ -25,6 +25,8 @@ export interface Requirement {
   readonly source: string;
   /** `^(?:source)$` with the `u` flag: tests a whole, still-encoded variable text. */
   readonly whole: RegExp;
+  /** Whether some text the requirement accepts contains `char` (a single character). */
+  admits(char: string): boolean;
 }
 
 const ALLOWED_FLAGS = new Set(["i", "u"]);
@@ -58,14 +60,18 @@ export function compileRequirement(
     );
   }
   checkBacktracking(value.source, `${label} (${value})`);
-  const source = rewrite(value.source, value.flags.includes("i"), `${label} (${value})`);
+  const atoms: string[] = [];
+  const source = rewrite(value.source, value.flags.includes("i"), `${label} (${value})`, atoms);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
     throw new TypeError(
       `The ${label} (${value}) matches the empty string; a variable matches one or more characters`,
     );
   }
-  return { original: value, source, whole };
+  // Every character a match consumes is matched by one atom (a literal, a class, an
+  // escape), so the atoms' union is the set of characters the requirement admits.
+  const anyAtom = new RegExp(`^(?:${atoms.join("|") || "[^\\s\\S]"})$`, "u");
+  return { original: value, source, whole, admits: (char) => anyAtom.test(char) };
 }
 
 function describe(value: unknown): string {
@@ -79,7 +85,7 @@ type ClassItem = { from: number; to: number } | { escape: string };
 
 const SLASH = 0x2f;
 
-function rewrite(source: string, ignoreCase: boolean, label: string): string {
+function rewrite(source: string, ignoreCase: boolean, label: string, atoms: string[]): string {
   let out = "";
   let i = 0;
   const fail = (what: string): never => {
@@ -90,11 +96,15 @@ function rewrite(source: string, ignoreCase: boolean, label: string): string {
     if (c === "\\") {
       const [text, length] = readEscape(source, i, label);
       i += length;
-      out += rewriteEscape(text, ignoreCase, label, fail);
+      const atom = rewriteEscape(text, ignoreCase, label, fail);
+      if (text !== "\\b" && text !== "\\B") atoms.push(atom);
+      out += atom;
     } else if (c === "[") {
       const [items, negated, length] = readClass(source, i, label);
       i += length;
-      out += emitClass(items, negated, ignoreCase, label);
+      const atom = emitClass(items, negated, ignoreCase, label);
+      atoms.push(atom);
+      out += atom;
     } else if (c === "(") {
       if (source.startsWith("(?:", i)) {
         out += "(?:";
@@ -113,7 +123,8 @@ function rewrite(source: string, ignoreCase: boolean, label: string): string {
         `The ${label} has the anchor "${c}"; requirements are anchored implicitly, remove it`,
       );
     } else if (c === ".") {
-      out += "[^\\/\\n\\r\\u2028\\u2029]";
+      atoms.push("[^\\/\\n\\r\\u2028\\u2029]");
+      out += atoms.at(-1);
       i += 1;
     } else if (c === "/") {
       fail('a literal "/" (a variable never spans "/")');
@@ -125,7 +136,13 @@ function rewrite(source: string, ignoreCase: boolean, label: string): string {
       const cp = source.codePointAt(i)!;
       const char = String.fromCodePoint(cp);
       i += char.length;
-      out += ignoreCase && "|)*+?{}".indexOf(char) < 0 ? foldLiteral(cp) : char;
+      if ("|)*+?{}".indexOf(char) >= 0) {
+        out += char;
+      } else {
+        const atom = ignoreCase ? foldLiteral(cp) : literal(cp);
+        atoms.push(atom);
+        out += atom;
+      }
     }
   }
   return out;

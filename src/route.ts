@@ -129,6 +129,7 @@ export class Route {
     }
     this.compiledRequirements = compiled;
     const raw = parseTemplate(this.path, compiled);
+    for (const parts of raw) checkSplits(this.path, parts);
     const variables = raw.flatMap((parts) =>
       parts.flatMap((part) => "variable" in part ? [part.variable] : [])
     );
@@ -221,6 +222,33 @@ export function segmentSource(segment: Segment): string {
 
 function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
+}
+
+/**
+ * Refuses a segment whose text its variables could split in many ways: where two
+ * boundaries each sit after a variable whose requirement admits the first character of
+ * the literal that follows it (`:a,:b,:c` with `[a-z,]+` each), a failing match tries
+ * every way to place both boundaries, which grows with the cube of the segment's length.
+ * One such boundary (`:name.:ext` with a name that may hold dots) is allowed: its cost is
+ * bounded by the path limits. Variables under the default rule never count: they stop at
+ * separators, and the matchers scan them without backtracking.
+ */
+function checkSplits(path: string, parts: readonly Part[]): void {
+  const ambiguous: string[] = [];
+  for (let i = 0; i + 2 < parts.length; i++) {
+    const [variable, text] = [parts[i], parts[i + 1]];
+    if (!("variable" in variable) || !("literal" in text) || !("variable" in parts[i + 2])) {
+      continue;
+    }
+    if (variable.requirement?.admits(text.literal[0])) ambiguous.push(`:${variable.variable}`);
+  }
+  if (ambiguous.length >= 2) {
+    throw new TypeError(
+      `The route path "${path}" lets ${ambiguous.join(" and ")} take the literal text that ` +
+        `separates them from the next variable, so a segment could be split in too many ways ` +
+        `to match quickly; make their requirements exclude the separators`,
+    );
+  }
 }
 
 /** Adds a missing leading `/` and drops a trailing one. */

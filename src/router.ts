@@ -205,6 +205,7 @@ export class Router<H extends object = Helpers> {
     this.#deprecatedNames = deprecated;
     this.#matcher = undefined;
     this.#binder = undefined;
+    this.#maxSegmentLength = longestSegment(routes, this.limits.maxParamLength);
     this.#helpers = createHelpers(this, this.#mount, {
       onDeprecation: (message) => this.#deprecation(message),
     });
@@ -244,13 +245,29 @@ export class Router<H extends object = Helpers> {
       );
     }
     let segments = 0;
-    for (let i = pathname.indexOf("/"); i >= 0; i = pathname.indexOf("/", i + 1)) segments++;
+    let longest = 0;
+    for (let i = pathname.indexOf("/"); i >= 0;) {
+      const next = pathname.indexOf("/", i + 1);
+      longest = Math.max(longest, (next < 0 ? pathname.length : next) - i - 1);
+      segments++;
+      i = next;
+    }
     if (segments > maxSegments) {
       throw new RoutingError(`The path has ${segments} segments; the limit is ${maxSegments}`, {
         status: 414,
         method: verb,
         path: pathname,
       });
+    }
+    // A segment longer than any route's segment can be without a variable over
+    // maxParamLength matches no route within the limits; refusing it here also bounds the
+    // work of matching segments whose variables may split them in several ways.
+    if (longest > this.#maxSegmentLength) {
+      throw new RoutingError(
+        `A path segment is ${longest} characters long; no route takes more than ` +
+          `${this.#maxSegmentLength} (maxParamLength is ${this.limits.maxParamLength})`,
+        { status: 414, method: verb, path: pathname },
+      );
     }
   }
 
@@ -326,6 +343,8 @@ export class Router<H extends object = Helpers> {
     serve(this.#dispatchTarget(), request);
 
   #target: DispatchTarget | undefined;
+  /** The longest segment a route of the table takes with every variable within limits. */
+  #maxSegmentLength = 0;
   /** Request-bound helpers of the current table, built on the first request. */
   #binder: HelperBinder | undefined;
 
@@ -367,6 +386,19 @@ export class Router<H extends object = Helpers> {
   toString(): string {
     return formatRoutes(this.#routes);
   }
+}
+
+/** The longest segment text any route takes when each variable holds `maxParam` characters. */
+function longestSegment(routes: readonly Route[], maxParam: number): number {
+  let longest = maxParam;
+  for (const route of routes) {
+    for (const { parts } of route.segments) {
+      let length = 0;
+      for (const part of parts) length += "literal" in part ? part.literal.length : maxParam;
+      longest = Math.max(longest, length);
+    }
+  }
+  return longest;
 }
 
 /** A path as recognition takes it: no query or fragment, a leading `/`. */

@@ -1,6 +1,6 @@
 import { assert, assertEquals, assertFalse, assertThrows } from "@std/assert";
 import { compileRequirement } from "../src/requirement.ts";
-import { Router } from "../mod.ts";
+import { Router, RoutingError } from "../mod.ts";
 
 function accepts(re: RegExp, text: string): boolean {
   return compileRequirement("v", re, "/t/:v").whole.test(text);
@@ -111,4 +111,46 @@ Deno.test("requirements that can backtrack catastrophically are TypeErrors", () 
   ) {
     compileRequirement("id", re, "/t/:id");
   }
+});
+
+Deno.test("admits tells which characters a requirement's matches may contain", () => {
+  const dotted = compileRequirement("v", /[a-z.]+/, "/t/:v");
+  assert(dotted.admits("."));
+  assert(dotted.admits("q"));
+  assertFalse(dotted.admits("-"));
+  const folded = compileRequirement("v", /ab|c\d/i, "/t/:v");
+  assert(folded.admits("B"));
+  assert(folded.admits("7"));
+  assertFalse(folded.admits("."));
+});
+
+Deno.test("a segment its requirements could split in many ways is a TypeError", () => {
+  const declare = (path: string, requirements: Record<string, RegExp>) =>
+    new Router().draw((map) => map.connect(path, { controller: "c", requirements }));
+  assertThrows(
+    () => declare("/g/:a,:b,:c", { a: /[a-z,]+/, b: /[a-z,]+/, c: /[a-z,]+/ }),
+    TypeError,
+    ":a and :b",
+  );
+  // One ambiguous boundary is allowed (a file name with dots), as are separators the
+  // requirements exclude and variables under the default rule.
+  declare("/f/:name.:ext", { name: /[a-z.]+/, ext: /[a-z]+/ });
+  declare("/d/:y-:m-:d", { y: /\d+/, m: /\d+/, d: /\d+/ });
+  declare("/x/:a-:b-:c", {});
+});
+
+Deno.test("a segment longer than any route takes is a 414, before matching", () => {
+  const router = new Router({ maxParamLength: 50 }).draw((map) => {
+    map.connect("/f/:name.:ext", { controller: "files", requirements: { name: /[a-z.]+/ } });
+  });
+  assertEquals(
+    router.recognize(`/f/${"a".repeat(50)}.${"b".repeat(50)}`).params.ext,
+    "b".repeat(50),
+  );
+  const error = assertThrows(
+    () => router.recognize(`/f/${"a.".repeat(60)}!`),
+    RoutingError,
+    "segment",
+  );
+  assertEquals(error.status, 414);
 });
