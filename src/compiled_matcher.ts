@@ -11,7 +11,8 @@
  *
  * Per request, each step built lazily on first use and then reused:
  * 1. One pass over the path finds the segments and, in each, the first `.`, `;`, `,` or
- *    `?`. An empty segment matches no route, nor do more segments than any route has.
+ *    `?`; it hashes each segment's key and the path's shape (below). An empty segment
+ *    matches no route, nor do more segments than any route has.
  * 2. The segment count picks the routes that can have that many segments (optional
  *    trailing variables count both ways).
  * 3. A tree over segment keys narrows them down. The key of a segment is its text up to
@@ -19,22 +20,25 @@
  *    literal up to such a character (or entirely), and is a wildcard otherwise. A node's
  *    child for key K holds the routes whose segment there has key K or is a wildcard, in
  *    registration order; the `other` child holds the wildcards alone. Descent stops when
- *    few routes are left or no route has a key at that depth.
- * 4. The routes left that accept the method are tried in registration order, each by a
- *    small program of per-segment checks: string equality for literal segments, a
- *    character scan for variables under the default rule (also inside segments like
- *    `:id.:format`, where each variable ends at the first separator), the requirement's
- *    own anchored `RegExp` for a variable alone in its segment, and an anchored `RegExp`
- *    of the segment for anything else. Literal checks run first, so most wrong routes
- *    fail on their first comparison.
+ *    few routes are left or no route has a key at any remaining depth.
+ * 4. The routes left that accept the method are tried in registration order. First by
+ *    shape: the `/ . ; , ?` of a path, in order, are those of the template of any route
+ *    without requirements or optional segments that matches it (a default-rule variable
+ *    holds none), so one integer comparison drops `:id.:format` for `/messages/1;edit`.
+ *    Then by a small program of per-segment checks: string equality for literal
+ *    segments (skipped where the descent compared the key already), a character scan
+ *    for variables under the default rule (also inside segments like `:id.:format`,
+ *    where each variable ends at the first separator), the requirement's own anchored
+ *    `RegExp` for a variable alone in its segment, and an anchored `RegExp` of the
+ *    segment for anything else.
  *
  * On a miss, the same node's routes of other methods give the 405 answer. Answers for
  * the table's static paths are cached, since they depend on nothing but the method.
  *
  * One combined `RegExp` alternation per node (the other obvious design) finds the same
  * route, but in V8 an `exec` costs at least about 50 ns and grows with the number of
- * capture groups it must fill, so on a Rails-like table the per-segment checks are
- * several times faster. No `eval` or `new Function`: edge runtimes forbid them.
+ * capture groups it must fill; on the Rails-like bench table the per-segment checks were
+ * about twice as fast. No `eval` or `new Function`: edge runtimes forbid them.
  * @module
  */
 
@@ -105,6 +109,8 @@ interface Check {
   readonly segment: number;
   /** `LITERAL`: the text. */
   readonly literal: string;
+  /** `LITERAL`: the text is its own key (no separator), so a descent through it checked it. */
+  readonly keyed: boolean;
   /** `REQUIRED`: the requirement's whole-text `RegExp`; `PATTERN`: the segment's. */
   readonly regex: RegExp | null;
   /** `MIXED`: the parts, literal text or `null` for a variable. */
@@ -133,6 +139,7 @@ function check(
     kind,
     segment,
     literal: fields.literal ?? "",
+    keyed: fields.literal !== undefined && !/[.;,?]/.test(fields.literal),
     regex: fields.regex ?? null,
     parts: fields.parts ?? [],
     value,
@@ -208,6 +215,8 @@ interface Entry {
   readonly required: number;
   /** The method class it is restricted to, or -1 for `ANY`. */
   readonly methodClass: number;
+  /** The hash of its shape (see `shapeOf`), or -1 when paths of several shapes match it. */
+  readonly shape: number;
   /** Built on first use. */
   program: Program | undefined;
 }
@@ -221,12 +230,39 @@ function segmentKey(parts: Segment["parts"]): string | null {
   return parts.length === 1 ? first.literal : null;
 }
 
+/**
+ * The hash of a route's shape: the `/`, `.`, `;`, `,` and `?` of its template, in order.
+ * A variable under the default rule holds none of them and a literal holds its own, so
+ * every path such a route matches has the same ones; the matcher compares the hashes
+ * before trying a route. A route with a requirement (which may allow them) or optional
+ * segments has no single shape: -1.
+ */
+function shapeOf(route: Route): number {
+  if (route.optional.size > 0) return -1;
+  let hash = 0;
+  for (const segment of route.segments) {
+    hash = (Math.imul(hash, 31) + 47) & HASH_MASK;
+    for (const part of segment.parts) {
+      if (!("literal" in part)) {
+        if (!isDefaultRule(part)) return -1;
+        continue;
+      }
+      for (let i = 0; i < part.literal.length; i++) {
+        const code = part.literal.charCodeAt(i);
+        if (isSeparator(code)) hash = (Math.imul(hash, 31) + code) & HASH_MASK;
+      }
+    }
+  }
+  return hash;
+}
+
 function entryOf(route: Route): Entry {
   return {
     route,
     keys: route.segments.map((segment) => segmentKey(segment.parts)),
     required: route.segments.length - route.optional.size,
     methodClass: route.method === "ANY" ? -1 : METHODS.indexOf(route.method),
+    shape: shapeOf(route),
     program: undefined,
   };
 }
@@ -259,14 +295,6 @@ function node(entries: readonly Entry[], depth: number, key: string): Node {
     other: undefined,
     byMethod: [],
   };
-}
-
-/** A static path and its answers by method class. */
-interface Static {
-  readonly path: string;
-  readonly answers: (MatchResult | undefined)[];
-  /** The next static path with the same hash. */
-  readonly next: Static | undefined;
 }
 
 /** Keeps hashes small integers. */
@@ -324,15 +352,16 @@ class CompiledMatcher implements Matcher {
   #roots: (Node | undefined)[] = [];
   /** The most segments any route has; -1 until the index is built. */
   #maxSegments = -1;
-  /** Cached answers for the static paths, by hash of the trimmed path. */
-  #statics = new Map<number, Static>();
+  /** Cached answers by trimmed static path, then by method class. */
+  #statics = new Map<string, (MatchResult | undefined)[]>();
   // Per-request scratch, filled by #scan: where each segment starts and ends, its first
-  // separator, the hash of its key, and the hash of the whole path.
+  // separator, the hash of its key, and the hash of the path's shape.
   #starts: number[] = [];
   #ends: number[] = [];
   #cuts: number[] = [];
   #keyHashes: number[] = [];
-  #pathHash = 0;
+  /** The hash of the path's shape (see `shapeOf`). */
+  #shape = 0;
   // Values of the route being tried, by variable: a range of the path, sliced only once
   // the route matches, or (where a RegExp needed the text) the text, with `#from` -1.
   #from: number[] = [];
@@ -349,13 +378,10 @@ class CompiledMatcher implements Matcher {
     // Every route ends in an optional "/", and no route matches a text ending in "/"
     // without it: drop one trailing "/" and match the rest exactly.
     const trimmed = path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : path;
+    const known = this.#statics.get(trimmed);
     const count = this.#scan(trimmed);
     if (count < 0) return MISS;
-    let known = this.#statics.get(this.#pathHash);
-    while (known !== undefined && known.path !== trimmed) known = known.next;
-    if (known !== undefined) {
-      return known.answers[mc] ??= frozen(this.#search(trimmed, count, mc));
-    }
+    if (known !== undefined) return known[mc] ??= frozen(this.#search(trimmed, count, mc));
     return this.#search(trimmed, count, mc);
   }
 
@@ -365,13 +391,7 @@ class CompiledMatcher implements Matcher {
     for (const entry of entries) {
       max = Math.max(max, entry.keys.length);
       if (entry.route.variables.length === 0) {
-        const path = entry.route.path === "/" ? "" : entry.route.path;
-        const hash = hashOf(path, 0, path.length);
-        let known = this.#statics.get(hash);
-        while (known !== undefined && known.path !== path) known = known.next;
-        if (known === undefined) {
-          this.#statics.set(hash, { path, answers: [], next: this.#statics.get(hash) });
-        }
+        this.#statics.set(entry.route.path === "/" ? "" : entry.route.path, []);
       }
     }
     this.#entries = entries;
@@ -413,21 +433,23 @@ class CompiledMatcher implements Matcher {
     const candidates = current.byMethod[mc] ??= current.entries.filter((entry) =>
       entry.methodClass === -1 || entry.methodClass === mc
     );
+    const shape = this.#shape;
     for (const entry of candidates) {
-      const values = this.#try(entry, path, count);
+      if (entry.shape !== shape && entry.shape !== -1) continue;
+      const values = this.#try(entry, path, count, current.depth);
       if (values !== null) return { route: entry.route, values, allowed: NOTHING_ALLOWED };
     }
     return this.#refusal(current, mc, path, count);
   }
 
   /**
-   * Finds the segments of a trimmed path and hashes its keys and the whole path; returns
-   * the number of segments, or -1 when no route can match (no leading `/`, an empty
-   * segment, more segments than any route).
+   * Finds the segments of a trimmed path and hashes their keys; returns their number,
+   * or -1 when no route can match (no leading `/`, an empty segment, more segments than
+   * any route).
    */
   #scan(path: string): number {
     const length = path.length;
-    this.#pathHash = 0;
+    this.#shape = 0;
     if (length === 0) return 0;
     if (path.charCodeAt(0) !== 47) return -1;
     const starts = this.#starts;
@@ -435,40 +457,45 @@ class CompiledMatcher implements Matcher {
     const cuts = this.#cuts;
     const keyHashes = this.#keyHashes;
     const max = this.#maxSegments;
-    let hash = 47;
-    let keyHash = 0;
     let count = 0;
     let start = 1;
+    let shape = 47;
+    let hash = 0;
     let cut = -1;
-    for (let i = 1; i < length; i++) {
-      const code = path.charCodeAt(i);
-      hash = (Math.imul(hash, 31) + code) & HASH_MASK;
+    for (let i = 1; i <= length; i++) {
+      const code = i < length ? path.charCodeAt(i) : 47;
       if (code === 47) {
         if (i === start || count === max) return -1;
         starts[count] = start;
         ends[count] = i;
         cuts[count] = cut < 0 ? i : cut;
-        keyHashes[count] = keyHash;
+        keyHashes[count] = hash;
         count++;
         start = i + 1;
+        hash = 0;
         cut = -1;
-        keyHash = 0;
+        if (i < length) shape = (Math.imul(shape, 31) + 47) & HASH_MASK;
+      } else if (code === 46 || code === 59 || code === 44 || code === 63) {
+        if (cut < 0) cut = i;
+        shape = (Math.imul(shape, 31) + code) & HASH_MASK;
       } else if (cut < 0) {
-        if (isSeparator(code)) cut = i;
-        else keyHash = (Math.imul(keyHash, 31) + code) & HASH_MASK;
+        hash = (Math.imul(hash, 31) + code) & HASH_MASK;
       }
     }
-    if (length === start || count === max) return -1;
-    starts[count] = start;
-    ends[count] = length;
-    cuts[count] = cut < 0 ? length : cut;
-    keyHashes[count] = keyHash;
-    this.#pathHash = hash;
-    return count + 1;
+    this.#shape = shape;
+    return count;
   }
 
-  /** Runs a route's program on the scanned path: its values, or `null`. */
-  #try(entry: Entry, path: string, count: number): (string | undefined)[] | null {
+  /**
+   * Runs a route's program on the scanned path: its values, or `null`. The keys of the
+   * first `descended` segments are known to match.
+   */
+  #try(
+    entry: Entry,
+    path: string,
+    count: number,
+    descended: number,
+  ): (string | undefined)[] | null {
     const program = entry.program ??= programOf(entry.route);
     if (program.whole) return entry.route.regex.exec(path)?.slice(1) ?? null;
     const starts = this.#starts;
@@ -483,7 +510,11 @@ class CompiledMatcher implements Matcher {
       const end = ends[segment];
       switch (check.kind) {
         case LITERAL:
-          if (end - start !== check.literal.length || !path.startsWith(check.literal, start)) {
+          // Descent compared the keys of the first `descended` segments already.
+          if (
+            end - start !== check.literal.length ||
+            !((segment < descended && check.keyed) || path.startsWith(check.literal, start))
+          ) {
             return null;
           }
           break;
@@ -513,11 +544,13 @@ class CompiledMatcher implements Matcher {
       }
     }
     const segmentOf = program.segmentOf;
-    const out: (string | undefined)[] = [];
+    const out = new Array<string | undefined>(segmentOf.length);
     for (let i = 0; i < segmentOf.length; i++) {
-      out.push(
-        segmentOf[i] >= count ? undefined : from[i] < 0 ? texts[i] : path.slice(from[i], to[i]),
-      );
+      out[i] = segmentOf[i] >= count
+        ? undefined
+        : from[i] < 0
+        ? texts[i]
+        : path.slice(from[i], to[i]);
     }
     return out;
   }
@@ -560,7 +593,8 @@ class CompiledMatcher implements Matcher {
       if (entry.methodClass === -1 || entry.methodClass === mc) continue;
       const method = entry.route.method;
       if (first !== null && allowed.includes(method)) continue;
-      const values = this.#try(entry, path, count);
+      if (entry.shape !== this.#shape && entry.shape !== -1) continue;
+      const values = this.#try(entry, path, count, leaf.depth);
       if (values === null) continue;
       first ??= values;
       allowed.push(method);
