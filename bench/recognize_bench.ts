@@ -1,29 +1,134 @@
 /**
- * Recognition and generation on the forum table of the tests (a first benchmark; the
- * performance issue adds the large Rails-like table and the peers).
+ * Recognition per request, on the large Rails-like table and on the 12-route table of
+ * the common router benchmark: this router (`router.recognize`, and its compiled matcher
+ * alone), the URLPattern scan of the reference matcher, and the peers fed the same
+ * method/path list. Each iteration is one request of the mix, taken in turn.
+ *
+ * Before the timings it prints, per table, the routes each peer left out (and why) and
+ * how many requests each contender answers differently from `router.recognize`.
  * @module
  */
 
-import { forumRouter } from "../tests/_fixtures.ts";
+import { createCompiledMatcher } from "../src/compiled_matcher.ts";
+import { createReferenceMatcher } from "../src/reference_matcher.ts";
+import type { Route, Router } from "../mod.ts";
+import { PEERS } from "./peers.ts";
+import {
+  largeRequests,
+  largeRouter,
+  note,
+  type Request,
+  SMALL_REQUESTS,
+  smallRouter,
+} from "./tables.ts";
 
-const router = forumRouter("A");
-const paths: [string, string][] = [
-  ["/messages", "GET"],
-  ["/messages/1", "GET"],
-  ["/messages/1/comments/2/votes/3.json", "GET"],
-  ["/messages/1/publish", "PUT"],
-  ["/account/notifications/4", "DELETE"],
-  ["/widgets/show/9", "GET"],
+interface Table {
+  readonly name: string;
+  readonly router: Router;
+  readonly requests: readonly Request[];
+}
+
+const TABLES: readonly Table[] = [
+  (() => {
+    const router = largeRouter();
+    return { name: "large table", router, requests: largeRequests(router.routes) };
+  })(),
+  { name: "12-route table", router: smallRouter(), requests: SMALL_REQUESTS },
 ];
 
-Deno.bench("recognize: a mix of six paths", { group: "recognize" }, () => {
-  for (const [path, method] of paths) router.recognize(path, method);
-});
+/** The registration index `recognize` answers, or -1 for a RoutingError. */
+function recognized(router: Router, { method, path }: Request): number {
+  try {
+    return router.routes.indexOf(router.recognize(path, method).route);
+  } catch {
+    return -1;
+  }
+}
 
-Deno.bench("helpers: message_path(1)", { group: "generate" }, () => {
-  router.helpers.message_path(1);
-});
+/** Calls `lookup` on each request in turn, one per iteration. */
+function cycling(requests: readonly Request[], lookup: (method: string, path: string) => unknown) {
+  let next = 0;
+  return () => {
+    const request = requests[next];
+    next = next + 1 === requests.length ? 0 : next + 1;
+    lookup(request.method, request.path);
+  };
+}
 
-Deno.bench("draw: the forum table", { group: "draw" }, () => {
-  forumRouter("A");
-});
+for (const { name, router, requests } of TABLES) {
+  const routes: readonly Route[] = router.routes;
+  const expected = requests.map((request) => recognized(router, request));
+  const refused = expected.filter((index) => index < 0).length;
+  note(
+    `${name}: ${routes.length} routes, ${requests.length} requests in the mix ` +
+      `(${refused} answered 404 or 405)`,
+    { table: name, routes: routes.length, requests: requests.length, refused },
+  );
+  const group = `recognize: ${name}`;
+
+  Deno.bench({
+    name: "resource-router: router.recognize",
+    group,
+    baseline: true,
+    fn: cycling(requests, (method, path) => {
+      try {
+        router.recognize(path, method);
+      } catch {
+        // 404 and 405 are RoutingErrors.
+      }
+    }),
+  });
+
+  const compiled = createCompiledMatcher(routes);
+  Deno.bench({
+    name: "resource-router: compiled matcher alone",
+    group,
+    fn: cycling(requests, (method, path) => compiled.match(path, method)),
+  });
+
+  const reference = createReferenceMatcher(routes);
+  let disagreements = 0;
+  requests.forEach(({ method, path }, at) => {
+    const route = reference.match(path, method).route;
+    if ((route === null ? -1 : routes.indexOf(route)) !== expected[at]) disagreements++;
+  });
+  note(`  URLPattern scan (reference): ${disagreements} answers differ`, {
+    table: name,
+    contender: "URLPattern scan",
+    leftOut: 0,
+    disagreements,
+  });
+  Deno.bench({
+    name: "URLPattern scan (reference matcher)",
+    group,
+    fn: cycling(requests, (method, path) => reference.match(path, method)),
+  });
+
+  for (const peer of PEERS) {
+    const built = peer.build(routes);
+    let differing = 0;
+    requests.forEach(({ method, path }, at) => {
+      if (built.indexOf(built.lookup(method, path)) !== expected[at]) differing++;
+    });
+    const reasons = new Map<string, string[]>();
+    for (const { route, reason } of built.leftOut) {
+      reasons.set(reason, [...reasons.get(reason) ?? [], route]);
+    }
+    const lines = [...reasons].map(([reason, list]) =>
+      `    ${list.length} × ${reason}, e.g. ${list.slice(0, 3).join(", ")}`
+    );
+    note(
+      `  ${peer.name}: left out ${built.leftOut.length} of ${routes.length} routes, ` +
+        `${differing} of ${requests.length} answers differ` +
+        (lines.length > 0 ? `\n${lines.join("\n")}` : ""),
+      {
+        table: name,
+        contender: peer.name,
+        leftOut: built.leftOut.length,
+        leftOutReasons: Object.fromEntries([...reasons].map(([r, list]) => [r, list.length])),
+        disagreements: differing,
+      },
+    );
+    Deno.bench({ name: peer.name, group, fn: cycling(requests, built.lookup) });
+  }
+}
