@@ -92,13 +92,16 @@ export function renderSvg(report: BenchReport, chosen: readonly string[]): strin
   const labelWidth = 330;
   const barArea = width - labelWidth - 110;
   const rowHeight = 22;
-  let y = 44;
+  let y = 50;
   const parts: string[] = [];
   parts.push(
     `<text x="16" y="26" font-size="16" font-weight="bold">resource-router benchmarks</text>`,
     `<text x="${width - 16}" y="26" font-size="11" text-anchor="end" fill="#555">${
       escapeXml(`${report.runtime}, ${report.cpu}; time per iteration, log scale`)
     }</text>`,
+    `<text x="16" y="42" font-size="11" fill="#555"><tspan fill="#2f7d32">■</tspan> this ` +
+      `router  <tspan fill="#b0413e">■</tspan> URLPattern scan  ` +
+      `<tspan fill="#5b7db1">■</tspan> peers (on the routes they can express)</text>`,
   );
   for (const group of panels) {
     const benches = byGroup.get(group)!;
@@ -124,7 +127,7 @@ export function renderSvg(report: BenchReport, chosen: readonly string[]): strin
         }" fill="${
           ours ? "#2f7d32" : bench.name.startsWith("URLPattern") ? "#b0413e" : "#5b7db1"
         }"/>`,
-        `<text x="${labelWidth + w + 6}" y="${y + 15}" font-size="12">${
+        `<text x="${(labelWidth + w + 6).toFixed(1)}" y="${y + 15}" font-size="12">${
           formatTime(avg(bench))
         }</text>`,
       );
@@ -153,8 +156,8 @@ export function renderMarkdown(report: BenchReport, machine: string): string {
     const table = group.replace(/^recognize: /, "");
     const notes = group.startsWith("recognize: ") ? notesFor(table) : new Map();
     const header = group.startsWith("recognize: ")
-      ? "| contender | avg / request | p75 | p99 | vs recognize | routes left out | answers differing |"
-      : "| benchmark | avg | p75 | p99 | vs baseline |";
+      ? "| contender | avg / request | min | p75 | p99 | vs recognize | routes left out | answers differing |"
+      : "| benchmark | avg | min | p75 | p99 | vs baseline |";
     out.push(
       `**${group}**`,
       "",
@@ -162,7 +165,7 @@ export function renderMarkdown(report: BenchReport, machine: string): string {
       header.replace(/[^|]+/g, (cell) => cell.replace(/./g, "-")),
     );
     for (const bench of benches) {
-      const { p75, p99 } = bench.results[0].ok!;
+      const { min, p75, p99 } = bench.results[0].ok!;
       const ratio = avg(bench) / avg(baseline);
       const relative = bench === baseline
         ? "1×"
@@ -172,6 +175,7 @@ export function renderMarkdown(report: BenchReport, machine: string): string {
       const cells = [
         bench.name,
         formatTime(avg(bench)),
+        formatTime(min),
         formatTime(p75),
         formatTime(p99),
         relative,

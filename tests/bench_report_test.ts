@@ -45,7 +45,10 @@ Deno.test("times read in the unit that fits them", () => {
 Deno.test("the markdown puts recognition first and carries the peers' notes", () => {
   const markdown = renderMarkdown(parseBenchOutput(OUTPUT), "a test machine");
   assert(markdown.indexOf("recognize: large table") < markdown.indexOf("**generate**"));
-  assertStringIncludes(markdown, "| peer | 800 ns | 800 ns | 800 ns | 2.00× slower | 1 | 2 |");
+  assertStringIncludes(
+    markdown,
+    "| peer | 800 ns | 800 ns | 800 ns | 800 ns | 2.00× slower | 1 | 2 |",
+  );
   assertStringIncludes(markdown, "- peer, large table: 1 (1 × a <reason>)");
   assertStringIncludes(markdown, "| ours | 100 |");
   assertStringIncludes(markdown, "Machine: a test machine.");
