@@ -25,7 +25,7 @@ Deno.test("path variables named __proto__, constructor, prototype are own params
     "prototype",
   ]);
   assertEquals(params["__proto__"], "polluted");
-  assertEquals(params.constructor, "admin");
+  assertEquals(params.constructor as unknown, "admin");
   assert(!polluted());
   assertEquals(
     router.urlFor({
