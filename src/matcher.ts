@@ -1,5 +1,8 @@
 /**
- * The matcher interface, and the default matcher behind it.
+ * The matcher interface, and the simplest matcher behind it: the ordered scan over each
+ * route's regular expression. The router uses the compiled matcher
+ * (`compiled_matcher.ts`); the tests run the same cases against the scan, the compiled
+ * matcher and the `URLPattern` reference (`reference_matcher.ts`).
  *
  * A matcher answers one question for the router: for a raw (still percent-encoded)
  * pathname and an upper-case method, which route matches first in registration order,
@@ -54,8 +57,8 @@ export function scanRoutes(
 }
 
 /**
- * The ordered scan over each route's own regular expression: simple and exact.
- * Every route's expression is compiled on first use.
+ * The ordered scan over each route's own regular expression: simple and exact, but its
+ * time grows with the table. Every route's expression is compiled on first use.
  */
 export function createScanMatcher(routes: readonly Route[]): Matcher {
   return {
