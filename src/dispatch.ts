@@ -6,7 +6,7 @@
  * @module
  */
 
-import { HttpError, RoutingError } from "./errors.ts";
+import { HttpError, RoutingError, routingMiss } from "./errors.ts";
 import type { Route } from "./route.ts";
 import type { ActionContext, ControllerLike, Helpers, Params, RouteMatch } from "./types.ts";
 
@@ -125,7 +125,7 @@ function plain(status: number, message: string, headers: Record<string, string> 
 }
 
 function notFound(method: string, path: string, message: string): RoutingError {
-  return new RoutingError(message, { status: 404, method, path });
+  return routingMiss(message, { status: 404, method, path });
 }
 
 /** The route path of a request: its pathname without the mount path. */

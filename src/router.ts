@@ -6,7 +6,7 @@
 
 import { Controller } from "./controller.ts";
 import { dispatch, type DispatchTarget, serve } from "./dispatch.ts";
-import { RoutingError } from "./errors.ts";
+import { type RoutingError, routingMiss } from "./errors.ts";
 import {
   createHelperBinder,
   createHelpers,
@@ -224,12 +224,12 @@ export class Router<H extends object = Helpers> {
   /**
    * Recognises a path (relative to `{base_url}`; a query string is ignored) for a
    * method (default `GET`, case-insensitive, `HEAD` as `GET`). Throws a
-   * {@linkcode RoutingError}: 404 (no route, or a path that does not decode), 405
+   * `RoutingError`: 404 (no route, or a path that does not decode), 405
    * (`allowed` lists the methods that would match), 414 (over a limit).
    */
   recognize(path: string, method = "GET"): RouteMatch {
     if (typeof path !== "string") throw new TypeError("recognize needs a path string");
-    const verb = String(method).toUpperCase();
+    const verb = method === "GET" ? method : String(method).toUpperCase();
     const pathname = routePath(path);
     this.#checkLimits(pathname, verb);
     return this.#match(pathname, verb);
@@ -239,7 +239,7 @@ export class Router<H extends object = Helpers> {
   #checkLimits(pathname: string, verb: string): void {
     const { maxPathLength, maxSegments } = this.limits;
     if (pathname.length > maxPathLength) {
-      throw new RoutingError(
+      throw routingMiss(
         `The path is ${pathname.length} characters long; the limit is ${maxPathLength}`,
         { status: 414, method: verb, path: pathname },
       );
@@ -253,7 +253,7 @@ export class Router<H extends object = Helpers> {
       i = next;
     }
     if (segments > maxSegments) {
-      throw new RoutingError(`The path has ${segments} segments; the limit is ${maxSegments}`, {
+      throw routingMiss(`The path has ${segments} segments; the limit is ${maxSegments}`, {
         status: 414,
         method: verb,
         path: pathname,
@@ -263,7 +263,7 @@ export class Router<H extends object = Helpers> {
     // maxParamLength matches no route within the limits; refusing it here also bounds the
     // work of matching segments whose variables may split them in several ways.
     if (longest > this.#maxSegmentLength) {
-      throw new RoutingError(
+      throw routingMiss(
         `A path segment is ${longest} characters long; no route takes more than ` +
           `${this.#maxSegmentLength} (maxParamLength is ${this.limits.maxParamLength})`,
         { status: 414, method: verb, path: pathname },
@@ -273,41 +273,55 @@ export class Router<H extends object = Helpers> {
 
   /** Recognition proper, on a pathname within the limits. */
   #match(pathname: string, verb: string): RouteMatch {
-    const fail = (status: number, message: string, allowed: readonly string[] = []) =>
-      new RoutingError(message, { status, method: verb, path: pathname, allowed });
     if (pathname.includes("%")) {
       try {
         decodeURIComponent(pathname);
       } catch {
-        throw fail(404, `The path ${JSON.stringify(pathname)} has malformed percent-encoding`);
+        throw miss(
+          404,
+          `The path ${JSON.stringify(pathname)} has malformed percent-encoding`,
+          verb,
+          pathname,
+        );
       }
     }
     const result = (this.#matcher ??= this.#matcherFactory(this.#routes)).match(
       pathname,
       verb === "HEAD" ? "GET" : verb,
     );
-    const { maxParamLength } = this.limits;
-    if (result.values?.some((value) => value !== undefined && value.length > maxParamLength)) {
-      throw fail(414, `A path variable is longer than the limit of ${maxParamLength} characters`);
+    const { route, values } = result;
+    if (values !== null) {
+      const { maxParamLength } = this.limits;
+      for (const value of values) {
+        if (value !== undefined && value.length > maxParamLength) {
+          throw miss(
+            414,
+            `A path variable is longer than the limit of ${maxParamLength} characters`,
+            verb,
+            pathname,
+          );
+        }
+      }
     }
-    const route = result.route;
     if (route === null) {
       if (result.allowed.length > 0) {
-        throw fail(
+        throw miss(
           405,
           `${verb} is not allowed on ${pathname}; allowed: ${result.allowed.join(", ")}`,
+          verb,
+          pathname,
           result.allowed,
         );
       }
-      throw fail(404, `No route matches ${verb} ${pathname}`);
+      throw miss(404, `No route matches ${verb} ${pathname}`, verb, pathname);
     }
-    return { route, params: paramsOf(route, result.values!) };
+    return { route, params: paramsOf(route, values!) };
   }
 
   /**
    * Serves a request: the effective method (`_method` of a POST form), recognition,
    * the controller action, its result as a `Response`. Rejects with a
-   * {@linkcode RoutingError} when nothing routes and an {@linkcode HttpError} for a bad
+   * `RoutingError` when nothing routes and an {@linkcode HttpError} for a bad
    * form body (413, 400). Bound, so `export default { fetch: router.handle }` works.
    *
    * @example Serving on Deno
@@ -403,9 +417,11 @@ function longestSegment(routes: readonly Route[], maxParam: number): number {
 
 /** A path as recognition takes it: no query or fragment, a leading `/`. */
 function routePath(path: string): string {
-  const cut = path.search(/[?#]/);
-  const pathname = cut < 0 ? path : path.slice(0, cut);
-  return pathname.startsWith("/") ? pathname : "/" + pathname;
+  let end = path.indexOf("?");
+  const hash = path.indexOf("#");
+  if (hash >= 0 && (end < 0 || hash < end)) end = hash;
+  const pathname = end < 0 ? path : path.slice(0, end);
+  return pathname.charCodeAt(0) === 47 ? pathname : "/" + pathname;
 }
 
 /**
@@ -434,14 +450,27 @@ function paramsOf(route: Route, values: readonly (string | undefined)[]): Params
   const params: Params = Object.create(null);
   if (route.controller !== null) params.controller = route.controller;
   if (route.action !== null) params.action = route.action;
-  route.variables.forEach((name, index) => {
+  const { variables } = route;
+  for (let index = 0; index < variables.length; index++) {
     const raw = values[index];
     if (raw !== undefined) {
-      params[name] = raw.includes("%") ? decodeURIComponent(raw) : raw;
-    } else if (route.optional.get(name) !== undefined) {
-      params[name] = route.optional.get(name)!;
+      params[variables[index]] = raw.includes("%") ? decodeURIComponent(raw) : raw;
+    } else {
+      const fallback = route.optional.get(variables[index]);
+      if (fallback !== undefined) params[variables[index]] = fallback;
     }
-  });
+  }
   for (const [key, value] of route.constants) params[key] ??= value;
   return params;
+}
+
+/** A stackless `RoutingError` for a request that does not route. */
+function miss(
+  status: number,
+  message: string,
+  method: string,
+  path: string,
+  allowed?: readonly string[],
+): RoutingError {
+  return routingMiss(message, { status, method, path, allowed });
 }
