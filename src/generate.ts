@@ -336,12 +336,16 @@ function helperEntries(table: GenerationTable): HelperEntry[] {
   return entries;
 }
 
-/** Defines the four helpers of `entry` on `target` as own properties. */
+/**
+ * Puts the four helpers of `entry` on `target` as own properties: by assignment, or,
+ * with `define`, by `Object.defineProperty` (needed where the prototype has getters of
+ * the same names).
+ */
 function defineHelpers(
   target: Helpers,
   entry: HelperEntry,
   mount: Mount,
-  options: HelperOptions,
+  options: HelperOptions & { define?: boolean },
 ): void {
   const { name, current, route, notice } = entry;
   const wrap = <T>(body: (...args: unknown[]) => T) =>
@@ -354,19 +358,23 @@ function defineHelpers(
     mount.path +
     (quickPath(plan === undefined ? (plan = planOf(route)) : plan, args) ??
       generate(route, helperValues(route, args), options.recall));
-  const helpers: Helpers = {
-    [`${name}_path`]: wrap((...args) => path(args)),
-    [`${name}_url`]: wrap((...args) => originOf(route, mount) + path(args)),
-    [`hash_for_${name}_path`]: wrap((...args) =>
-      hashFor(route, current, helperValues(route, args), true)
-    ),
-    [`hash_for_${name}_url`]: wrap((...args) =>
-      hashFor(route, current, helperValues(route, args), false)
-    ),
+  const put = (key: string, value: Helpers[string]) => {
+    if (options.define) {
+      Object.defineProperty(target, key, { value, enumerable: true, configurable: true });
+    } else {
+      target[key] = value;
+    }
   };
-  for (const [key, value] of Object.entries(helpers)) {
-    Object.defineProperty(target, key, { value, enumerable: true, configurable: true });
-  }
+  put(`${name}_path`, wrap((...args) => path(args)));
+  put(`${name}_url`, wrap((...args) => originOf(route, mount) + path(args)));
+  put(
+    `hash_for_${name}_path`,
+    wrap((...args) => hashFor(route, current, helperValues(route, args), true)),
+  );
+  put(
+    `hash_for_${name}_url`,
+    wrap((...args) => hashFor(route, current, helperValues(route, args), false)),
+  );
 }
 
 /**
@@ -404,7 +412,7 @@ export function createHelperBinder(table: GenerationTable): HelperBinder {
           configurable: true,
           get(this: Helpers & { [BINDING]: [Mount, HelperOptions] }) {
             const [mount, options] = this[BINDING];
-            defineHelpers(this, entry, mount, options);
+            defineHelpers(this, entry, mount, { ...options, define: true });
             return this[helper];
           },
         });
