@@ -1,6 +1,16 @@
 /** Errors of the router: {@linkcode HttpError} and its routing subclass {@linkcode RoutingError}. */
 
-/** Options of {@linkcode HttpError}. */
+/**
+ * Options of {@linkcode HttpError}.
+ *
+ * @example
+ * ```ts
+ * import { HttpError, type HttpErrorOptions } from "@resource-router/router";
+ *
+ * const options: HttpErrorOptions = { status: 400, cause: new SyntaxError("bad JSON") };
+ * console.log(new HttpError("The body is not JSON", options).status); // 400
+ * ```
+ */
 export interface HttpErrorOptions extends ErrorOptions {
   /** The HTTP status the error stands for, e.g. `413`. */
   status: number;
@@ -32,7 +42,17 @@ export class HttpError extends Error {
   }
 }
 
-/** Options of {@linkcode RoutingError}. */
+/**
+ * Options of {@linkcode RoutingError}.
+ *
+ * @example
+ * ```ts
+ * import { RoutingError, type RoutingErrorOptions } from "@resource-router/router";
+ *
+ * const options: RoutingErrorOptions = { status: 404, method: "GET", path: "/nowhere" };
+ * console.log(new RoutingError("No route matches GET /nowhere", options).status); // 404
+ * ```
+ */
 export interface RoutingErrorOptions extends ErrorOptions {
   /** 404 (no route), 405 (path matched, method did not), 414 (over a limit), 500 (generation). */
   status: number;

@@ -428,6 +428,51 @@ export function createHelperBinder(table: GenerationTable): HelperBinder {
 
 const RESERVED = new Set(["controller", "action", "use_route", "only_path"]);
 
+/** Routes by `controller#action`, with those whose path supplies either merged in. */
+const candidateIndex = new WeakMap<
+  readonly Route[],
+  (controller: string, action: string) => readonly Route[]
+>();
+
+/**
+ * The routes that can serve `controller#action`, in registration order: an index built
+ * on first use per table, so `urlFor` looks at a handful of routes, not all of them.
+ */
+function candidates(routes: readonly Route[], controller: string, action: string) {
+  let lookup = candidateIndex.get(routes);
+  if (lookup === undefined) {
+    const fixed = new Map<string, Route[]>();
+    const open: Route[] = []; // routes whose path supplies the controller or the action
+    for (const route of routes) {
+      if (route.controller === null || route.action === null) {
+        open.push(route);
+      } else {
+        const key = JSON.stringify([route.controller, route.action]);
+        fixed.get(key)?.push(route) ?? fixed.set(key, [route]);
+      }
+    }
+    const merged = new Map<string, readonly Route[]>();
+    const order = new Map(routes.map((route, index) => [route, index]));
+    lookup = (wantedController, wantedAction) => {
+      const key = JSON.stringify([wantedController, wantedAction]);
+      let list = merged.get(key);
+      if (list === undefined) {
+        list = [
+          ...(fixed.get(key) ?? []),
+          ...open.filter((route) =>
+            (route.controller === null || route.controller === wantedController) &&
+            (route.action === null || route.action === wantedAction)
+          ),
+        ].sort((a, b) => order.get(a)! - order.get(b)!);
+        if (merged.size < 10_000) merged.set(key, list);
+      }
+      return list;
+    };
+    candidateIndex.set(routes, lookup);
+  }
+  return lookup(controller, action);
+}
+
 /** Generation from a hash (API.md "Generation from a hash"). */
 export function urlFor(
   table: GenerationTable,
@@ -471,16 +516,14 @@ export function urlFor(
         path: "",
       });
     }
-    let best: { route: Route; unused: number; named: number; index: number } | undefined;
-    table.routes.forEach((route, index) => {
-      if (route.controller !== null && route.controller !== controller) return;
-      if (route.action !== null && route.action !== action) return;
+    let best: { route: Route; unused: number; named: number } | undefined;
+    for (const route of candidates(table.routes, String(controller), String(action))) {
       if (
         route.constants.some(([key, value]) => given.has(key) && String(given.get(key)) !== value)
       ) {
-        return;
+        continue;
       }
-      if (typeof fillTemplate(route, valuesFor(route)) !== "string") return;
+      if (typeof fillTemplate(route, valuesFor(route)) !== "string") continue;
       const unused = [...given.keys()].filter((key) =>
         !route.variables.includes(key) && !route.constants.some(([constant]) =>
           constant === key
@@ -491,9 +534,9 @@ export function urlFor(
         best === undefined || unused < best.unused ||
         (unused === best.unused && named < best.named)
       ) {
-        best = { route, unused, named, index };
+        best = { route, unused, named };
       }
-    });
+    }
     if (best === undefined) {
       throw new RoutingError(
         `urlFor: no route generates ${JSON.stringify({ ...options, controller, action })}`,

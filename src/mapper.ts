@@ -30,14 +30,34 @@ interface Scope {
   readonly newNamePrefix: string;
 }
 
-/** Arguments of `map.resources`: names, then optionally options, then optionally a block. */
+/**
+ * Arguments of `map.resources`: names, then optionally options, then optionally a block.
+ *
+ * @example
+ * ```ts
+ * import { Router, type ResourcesArgs } from "@resource-router/router";
+ *
+ * const args: ResourcesArgs = ["messages", "photos", { member: { rate: "put" } }];
+ * new Router().draw((map) => map.resources(...args));
+ * ```
+ */
 export type ResourcesArgs =
   | [string, ...string[]]
   | [...string[], ResourcesOptions]
   | [...string[], Block<Mapper>]
   | [...string[], ResourcesOptions, Block<Mapper>];
 
-/** Arguments of `map.resource`: names, then optionally options, then optionally a block. */
+/**
+ * Arguments of `map.resource`: names, then optionally options, then optionally a block.
+ *
+ * @example
+ * ```ts
+ * import { Router, type ResourceArgs } from "@resource-router/router";
+ *
+ * const args: ResourceArgs = ["account", { member: { password: "put" } }];
+ * new Router().draw((map) => map.resource(...args));
+ * ```
+ */
 export type ResourceArgs =
   | [string, ...string[]]
   | [...string[], ResourceOptions]

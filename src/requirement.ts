@@ -17,7 +17,20 @@
  * @module
  */
 
-/** A requirement ready for use by the matchers and the generator. */
+/**
+ * A requirement ready for use by the matchers and the generator.
+ *
+ * @example
+ * ```ts
+ * import { Router, type Requirement } from "@resource-router/router";
+ *
+ * const router = new Router().draw((map) =>
+ *   map.connect("/files/:name", { controller: "files", requirements: { name: /[a-z.]+/i } })
+ * );
+ * const requirement: Requirement = router.routes[0].compiledRequirements.get("name")!;
+ * console.log(requirement.whole.test("Report.PDF"), requirement.admits("/")); // true false
+ * ```
+ */
 export interface Requirement {
   /** The `RegExp` as the user gave it. */
   readonly original: RegExp;

@@ -9,7 +9,18 @@
 import { compileRequirement, type Requirement } from "./requirement.ts";
 import { urlPatternClass } from "./url_pattern.ts";
 
-/** A route's method condition; `ANY` means none. */
+/**
+ * A route's method condition; `ANY` means none.
+ *
+ * @example
+ * ```ts
+ * import { Router, type RouteMethod } from "@resource-router/router";
+ *
+ * const router = new Router().draw((map) => map.resources("messages", { new: { preview: "any" } }));
+ * const methods: RouteMethod[] = router.routes.map((route) => route.method);
+ * console.log(methods.includes("ANY")); // true: preview has no method condition
+ * ```
+ */
 export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "ANY";
 
 /** The plain data a route is built from. */
@@ -32,12 +43,34 @@ export interface RouteSpec {
   optionalTrailing: boolean;
 }
 
-/** One part of a path segment. */
+/**
+ * One part of a path segment.
+ *
+ * @example
+ * ```ts
+ * import { type Part, Router } from "@resource-router/router";
+ *
+ * const router = new Router().draw((map) => map.resources("messages"));
+ * const parts: readonly Part[] = router.namedRoutes.get("formatted_message")!.segments[1].parts;
+ * console.log(parts.map((part) => "literal" in part ? part.literal : `:${part.variable}`)); // [":id", ".", ":format"]
+ * ```
+ */
 export type Part =
   | { readonly literal: string }
   | { readonly variable: string; readonly requirement: Requirement | null };
 
-/** A `/`-separated piece of a template. */
+/**
+ * A `/`-separated piece of a template.
+ *
+ * @example
+ * ```ts
+ * import { Router, type Segment } from "@resource-router/router";
+ *
+ * const router = new Router().draw((map) => map.resources("messages"));
+ * const segments: readonly Segment[] = router.namedRoutes.get("formatted_message")!.segments;
+ * console.log(segments.length, segments[1].parts.length); // 2 3: "messages", then :id "." :format
+ * ```
+ */
 export interface Segment {
   /** The parts, literal text and variables, in order. */
   readonly parts: readonly Part[];

@@ -9,13 +9,39 @@ import type { Variant } from "./variants.ts";
 /**
  * A method in a declaration, case-insensitive: SPEC.md's five plus `patch`.
  * `any` means no method condition.
+ *
+ * @example
+ * ```ts
+ * import { Method } from "@resource-router/router";
+ *
+ * const member: Record<string, Method> = { publish: "put", mark: "post", preview: "any" };
+ * ```
  */
 export type Method = "get" | "post" | "put" | "patch" | "delete" | "any";
 
-/** Custom actions: action name to method. */
+/**
+ * Custom actions: action name to method.
+ *
+ * @example
+ * ```ts
+ * import { ActionMethods } from "@resource-router/router";
+ *
+ * const collection: ActionMethods = { rss: "get", purge: "DELETE" };
+ * ```
+ */
 export type ActionMethods = Record<string, Method | Uppercase<Method>>;
 
-/** Options shared by `map.resources` and `map.resource` (SPEC.md 2.2). */
+/**
+ * Options shared by `map.resources` and `map.resource` (SPEC.md 2.2).
+ *
+ * @example
+ * ```ts
+ * import { Router, type ResourceOptions } from "@resource-router/router";
+ *
+ * const options: ResourceOptions = { member: { password: "put" }, path_prefix: "/my" };
+ * new Router({ variant: "B" }).draw((map) => map.resource("account", options));
+ * ```
+ */
 export interface ResourceOptions {
   /** Controller for all generated routes. Default: the resource name. */
   controller?: string;
@@ -35,13 +61,44 @@ export interface ResourceOptions {
   new?: ActionMethods;
 }
 
-/** Options of `map.resources`: those of {@linkcode ResourceOptions} plus `singular`. */
+/**
+ * Options of `map.resources`: those of {@linkcode ResourceOptions} plus `singular`.
+ *
+ * @example
+ * ```ts
+ * import { Router, type ResourcesOptions } from "@resource-router/router";
+ *
+ * const options: ResourcesOptions = {
+ *   pathPrefix: "/threads/:thread_id",
+ *   namePrefix: "thread_",
+ *   collection: { search: "get" },
+ * };
+ * const router = new Router({ variant: "B" }).draw((map) => map.resources("messages", options));
+ * console.log(router.helpers.thread_search_messages_path(5)); // "/threads/5/messages;search"
+ * ```
+ */
 export interface ResourcesOptions extends ResourceOptions {
   /** The singular name; default: the singular of the plural (by `pluralize`). */
   singular?: string;
 }
 
-/** Options of `map.connect` and `map.named`. */
+/**
+ * Options of `map.connect` and `map.named`.
+ *
+ * @example
+ * ```ts
+ * import { Router, type RouteOptions } from "@resource-router/router";
+ *
+ * const options: RouteOptions = {
+ *   controller: "archive",
+ *   action: "show",
+ *   conditions: { method: "get" },
+ *   requirements: { year: /\d{4}/ },
+ * };
+ * const router = new Router().draw((map) => map.named("archive", "/archive/:year", options));
+ * console.log(router.recognize("/archive/2024").params.year); // "2024"
+ * ```
+ */
 export interface RouteOptions {
   /** The controller, unless the path supplies `:controller`. */
   controller?: string;
@@ -55,13 +112,45 @@ export interface RouteOptions {
   defaults?: Record<string, string>;
 }
 
-/** A block: receives the nested mapper. */
+/**
+ * A block: receives the nested mapper.
+ *
+ * @example
+ * ```ts
+ * import { type Block, type Mapper, Router } from "@resource-router/router";
+ *
+ * const nested: Block<Mapper> = (messages) => messages.resources("comments");
+ * new Router().draw((map) => map.resources("messages", nested));
+ * ```
+ */
 export type Block<M> = (map: M) => void;
 
-/** Recognised params: a null-prototype object of decoded strings. */
+/**
+ * Recognised params: a null-prototype object of decoded strings.
+ *
+ * @example
+ * ```ts
+ * import { type Params, Router } from "@resource-router/router";
+ *
+ * const router = new Router().draw((map) => map.resources("messages"));
+ * const params: Params = router.recognize("/messages/a%2Fb").params;
+ * console.log(params.id, Object.getPrototypeOf(params)); // "a/b" null
+ * ```
+ */
 export type Params = Record<string, string>;
 
-/** The result of `router.recognize`. */
+/**
+ * The result of `router.recognize`.
+ *
+ * @example
+ * ```ts
+ * import { type RouteMatch, Router } from "@resource-router/router";
+ *
+ * const router = new Router().draw((map) => map.resources("messages"));
+ * const { route, params }: RouteMatch = router.recognize("/messages/1.json");
+ * console.log(route.name, params.format); // "formatted_message" "json"
+ * ```
+ */
 export interface RouteMatch {
   /** The route that matched, first in registration order. */
   route: Route;
@@ -69,10 +158,32 @@ export interface RouteMatch {
   params: Params;
 }
 
-/** The named-route helpers: `X_path`, `X_url`, `hash_for_X_path`, `hash_for_X_url`. */
+/**
+ * The named-route helpers: `X_path`, `X_url`, `hash_for_X_path`, `hash_for_X_url`.
+ *
+ * @example
+ * ```ts
+ * import { type Helpers, Router } from "@resource-router/router";
+ *
+ * const router = new Router().draw((map) => map.resources("messages"));
+ * const helpers: Helpers = router.helpers;
+ * console.log(helpers.message_path(1), helpers.messages_path({ page: 2 })); // "/messages/1" "/messages?page=2"
+ * ```
+ */
 export type Helpers = Record<string, (...args: unknown[]) => string | Record<string, unknown>>;
 
-/** The hash `urlFor` takes, Rails `url_for` style. */
+/**
+ * The hash `urlFor` takes, Rails `url_for` style.
+ *
+ * @example
+ * ```ts
+ * import { Router, type UrlOptions } from "@resource-router/router";
+ *
+ * const router = new Router().draw((map) => map.resources("messages"));
+ * const options: UrlOptions = { controller: "messages", action: "show", id: 3 };
+ * console.log(router.urlFor(options)); // "/messages/3"
+ * ```
+ */
 export type UrlOptions = {
   controller?: string;
   action?: string;
@@ -81,10 +192,42 @@ export type UrlOptions = {
   [key: string]: unknown;
 };
 
-/** A controller: a class (instantiated per request) or an object used as is. */
+/**
+ * A controller: a class (instantiated per request) or an object used as is.
+ *
+ * @example
+ * ```ts
+ * import { type ControllerLike, Router } from "@resource-router/router";
+ *
+ * class Messages {
+ *   index() {
+ *     return "all messages";
+ *   }
+ * }
+ * const asClass: ControllerLike = Messages; // instantiated per request
+ * const asObject: ControllerLike = { show: () => "one message" }; // used as is
+ * new Router({ controllers: { messages: asClass, drafts: asObject } });
+ * ```
+ */
 export type ControllerLike = (new () => object) | object;
 
-/** Options of `new Router(options)`; all optional. */
+/**
+ * Options of `new Router(options)`; all optional.
+ *
+ * @example
+ * ```ts
+ * import { Router, type RouterOptions } from "@resource-router/router";
+ *
+ * const options: RouterOptions = {
+ *   variant: "A",
+ *   actionSeparator: "/",
+ *   baseUrl: "https://example.com/app",
+ *   maxFormBytes: 64 * 1024,
+ * };
+ * const router = new Router(options).draw((map) => map.resources("messages"));
+ * console.log(router.helpers.message_url(1)); // "https://example.com/app/messages/1"
+ * ```
+ */
 export interface RouterOptions {
   /** Which variant of SPEC.md section 9 the mapper follows; default `"A"`. */
   variant?: Variant;
@@ -109,6 +252,21 @@ export interface RouterOptions {
 /**
  * What a controller action receives. `H` types `helpers` (see `deno task routes --dts`,
  * whose `BoundRouteHelpers` fits here).
+ *
+ * @example
+ * ```ts
+ * import { type ActionContext, Router } from "@resource-router/router";
+ *
+ * class Messages {
+ *   show(ctx: ActionContext) {
+ *     return { id: ctx.params.id, edit: ctx.helpers.edit_message_path() };
+ *   }
+ * }
+ * const router = new Router({ controllers: { messages: Messages } })
+ *   .draw((map) => map.resources("messages"));
+ * const response = await router.fetch(new Request("http://localhost/messages/7"));
+ * console.log(await response.json()); // { id: "7", edit: "/messages/7/edit" }
+ * ```
  */
 export interface ActionContext<H extends object = Helpers> {
   /** The request as received. */

@@ -4,7 +4,19 @@
  * @module
  */
 
-/** The variant names of SPEC.md section 9. */
+/**
+ * The variant names of SPEC.md section 9.
+ *
+ * @example
+ * ```ts
+ * import { Router, type Variant } from "@resource-router/router";
+ *
+ * for (const variant of ["A", "B", "C"] as Variant[]) {
+ *   const router = new Router({ variant }).draw((map) => map.resources("messages", { member: { mark: "post" } }));
+ *   console.log(variant, router.helpers.mark_message_path(1)); // A: /messages/1/mark, B and C: /messages/1;mark
+ * }
+ * ```
+ */
 export type Variant = "A" | "B" | "C";
 
 /** A group of routes of a resource, in the order a profile registers them. */
