@@ -187,7 +187,9 @@ export async function build(
     }
     const meta = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
     await Deno.writeTextFile(join(outdir, "package.json"), packageJson(meta));
-    await Deno.copyFile(join(ROOT, "README.md"), join(outdir, "README.md"));
+    for (const file of ["README.md", "LICENSE"]) {
+      await Deno.copyFile(join(ROOT, file), join(outdir, file));
+    }
     if (declarations) writeDeclarations(outdir, join(temp, "node_modules"));
     return { outdir, entry: join(outdir, "mod.js"), files, polyfillChunk };
   } finally {
