@@ -43,7 +43,7 @@
  */
 
 import type { Matcher, MatchResult } from "./matcher.ts";
-import { type Route, type Segment, segmentSource } from "./route.ts";
+import { followsDefaultRule, type Route, type Segment, segmentSource } from "./route.ts";
 
 /** The methods a route can be restricted to, in the order of method classes 0 to 4. */
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -51,8 +51,6 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 const OTHER = 5;
 /** Descent stops at nodes with at most this many routes: trying them is cheaper. */
 const SMALL = 8;
-/** The source of a requirement that says no more than the default rule. */
-const DEFAULT_REQUIREMENT = String.raw`[^\/;.,?]+`;
 
 // Kinds of segment checks.
 /** The segment is this literal text. */
@@ -148,8 +146,7 @@ function check(
 
 /** Whether a variable part follows the default rule (no requirement, or the same one). */
 function isDefaultRule(part: Segment["parts"][number]): boolean {
-  return !("literal" in part) &&
-    (part.requirement === null || part.requirement.original.source === DEFAULT_REQUIREMENT);
+  return !("literal" in part) && followsDefaultRule(part.requirement);
 }
 
 /** The check of one segment. */

@@ -108,7 +108,7 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
 }
 
 /** The `Allow` header for a path's methods: adds `HEAD` where `GET` is, and `OPTIONS`. */
-export function allowHeader(allowed: readonly string[]): string {
+function allowHeader(allowed: readonly string[]): string {
   const methods = [...allowed];
   if (methods.includes("GET") && !methods.includes("HEAD")) {
     methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");

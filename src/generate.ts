@@ -5,7 +5,7 @@
 
 import { RoutingError } from "./errors.ts";
 import type { Requirement } from "./requirement.ts";
-import type { Route } from "./route.ts";
+import { followsDefaultRule, type Route } from "./route.ts";
 import type { Helpers, UrlOptions } from "./types.ts";
 
 /** What generation needs of the router. */
@@ -78,7 +78,7 @@ function textOf(value: unknown): string | undefined | { invalid: string } {
 }
 
 /** Percent-encodes a path value: `encodeURIComponent`, and `.` as `%2E`. */
-export function encodePathValue(text: string): string {
+function encodePathValue(text: string): string {
   return encodeURIComponent(text).replaceAll(".", "%2E");
 }
 
@@ -222,9 +222,6 @@ interface Plan {
   readonly requirements: readonly (Requirement | undefined)[];
 }
 
-/** The source of a requirement no plain text can break (the default rule's). */
-const DEFAULT_RULE = String.raw`[^\/;.,?]+`;
-
 /** The plan of a route, or `null` when it has optional segments (they need the slow path). */
 function planOf(route: Route): Plan | null {
   if (route.optional.size > 0) return null;
@@ -237,9 +234,7 @@ function planOf(route: Route): Plan | null {
         chunks[chunks.length - 1] += part.literal;
       } else {
         const requirement = route.compiledRequirements.get(part.variable);
-        requirements.push(
-          requirement?.original.source === DEFAULT_RULE ? undefined : requirement,
-        );
+        requirements.push(followsDefaultRule(requirement) ? undefined : requirement);
         chunks.push("");
       }
     }

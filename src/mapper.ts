@@ -354,7 +354,7 @@ function actionMethods(value: unknown, key: string, where: string): Map<string, 
 }
 
 /** Parses a declared method; `head` and unknown names are a `TypeError`. */
-export function parseMethod(method: unknown, where: string): RouteMethod {
+function parseMethod(method: unknown, where: string): RouteMethod {
   const parsed = typeof method === "string" ? METHODS[method.toLowerCase()] : undefined;
   if (parsed === undefined || !Object.hasOwn(METHODS, String(method).toLowerCase())) {
     throw new TypeError(

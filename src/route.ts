@@ -81,6 +81,14 @@ export interface Segment {
 /** The default text of a variable: one or more characters that are not route separators. */
 export const DEFAULT_VARIABLE_SOURCE = "[^\\/;.,?]+";
 
+/**
+ * Whether a variable with this requirement follows the default rule: no requirement, or
+ * one that says no more (the `:id` requirement of variants A and B).
+ */
+export function followsDefaultRule(requirement: Requirement | null | undefined): boolean {
+  return requirement == null || requirement.original.source === DEFAULT_VARIABLE_SOURCE;
+}
+
 /** Characters a template's literal text may hold: those a URL keeps as they are. */
 const LITERAL_CHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=@]$/;
 /** A run of such characters. */
