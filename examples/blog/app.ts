@@ -154,8 +154,11 @@ async function fieldsOf<K extends string>(
   return fields;
 }
 
-/** `messages`: index, show, new, create, edit, update, destroy and `publish`. */
-export class MessagesController extends Controller {
+/**
+ * The blog's controllers: each holds the store. `store` is a getter, and getters are
+ * never actions, so no URL can reach it.
+ */
+export class BlogController extends Controller {
   readonly #store: BlogStore;
 
   /** A controller over the blog's store. */
@@ -164,11 +167,19 @@ export class MessagesController extends Controller {
     this.#store = store;
   }
 
+  /** The store the actions read and write. */
+  protected get store(): BlogStore {
+    return this.#store;
+  }
+}
+
+/** `messages`: index, show, new, create, edit, update, destroy and `publish`. */
+export class MessagesController extends BlogController {
   /** GET /messages (and /): the list; `.json` gives the array. */
   async index(ctx: ActionContext): Promise<Response | string | object> {
     const format = formatOf(ctx);
     if (format === null) return notAcceptable(ctx);
-    const messages = await this.#store.listMessages();
+    const messages = await this.store.listMessages();
     return format === "json" ? messages : messagesIndex(ctx.helpers, messages, ctx.params.notice);
   }
 
@@ -178,7 +189,7 @@ export class MessagesController extends Controller {
     if (format === null) return notAcceptable(ctx);
     const message = await this.#find(ctx);
     if (message === null) return missing(ctx, "The message");
-    const comments = await this.#store.listComments(message.id);
+    const comments = await this.store.listComments(message.id);
     if (format === "json") return { ...message, comments };
     return messageShow(ctx.helpers, message, comments, { notice: ctx.params.notice });
   }
@@ -201,7 +212,7 @@ export class MessagesController extends Controller {
         format === "json" ? errors : messageForm(ctx.helpers, null, input, errors),
       );
     }
-    const message = await this.#store.createMessage(input);
+    const message = await this.store.createMessage(input);
     if (format === "json") {
       return Response.json(message, {
         status: 201,
@@ -233,7 +244,7 @@ export class MessagesController extends Controller {
         format === "json" ? errors : messageForm(ctx.helpers, message, input, errors),
       );
     }
-    const updated = await this.#store.updateMessage(message.id, input);
+    const updated = await this.store.updateMessage(message.id, input);
     if (updated === null) return missing(ctx, "The message");
     if (format === "json") return updated;
     return seeOther(ctx.helpers.message_url(updated.id, { notice: "updated" }));
@@ -244,7 +255,7 @@ export class MessagesController extends Controller {
     const format = formatOf(ctx);
     if (format === null) return notAcceptable(ctx);
     const id = idOf(ctx.params.id);
-    const message = id === null ? null : await this.#store.publishMessage(id);
+    const message = id === null ? null : await this.store.publishMessage(id);
     if (message === null) return missing(ctx, "The message");
     if (format === "json") return message;
     return seeOther(ctx.helpers.message_url(message.id, { notice: "published" }));
@@ -255,7 +266,7 @@ export class MessagesController extends Controller {
     const format = formatOf(ctx);
     if (format === null) return notAcceptable(ctx);
     const id = idOf(ctx.params.id);
-    if (id === null || !(await this.#store.deleteMessage(id))) {
+    if (id === null || !(await this.store.deleteMessage(id))) {
       return missing(ctx, "The message");
     }
     if (format === "json") return null;
@@ -264,28 +275,20 @@ export class MessagesController extends Controller {
 
   async #find(ctx: ActionContext) {
     const id = idOf(ctx.params.id);
-    return id === null ? null : await this.#store.getMessage(id);
+    return id === null ? null : await this.store.getMessage(id);
   }
 }
 
 /** `comments`, nested in messages: index, create and destroy. */
-export class CommentsController extends Controller {
-  readonly #store: BlogStore;
-
-  /** A controller over the blog's store. */
-  constructor(store: BlogStore) {
-    super();
-    this.#store = store;
-  }
-
+export class CommentsController extends BlogController {
   /** GET /messages/:message_id/comments: the comments of a message. */
   async index(ctx: ActionContext): Promise<Response | string | object> {
     const format = formatOf(ctx);
     if (format === null) return notAcceptable(ctx);
     const id = idOf(ctx.params.message_id);
-    const message = id === null ? null : await this.#store.getMessage(id);
+    const message = id === null ? null : await this.store.getMessage(id);
     if (message === null) return missing(ctx, "The message");
-    const comments = await this.#store.listComments(message.id);
+    const comments = await this.store.listComments(message.id);
     return format === "json" ? comments : commentsIndex(ctx.helpers, message, comments);
   }
 
@@ -294,19 +297,19 @@ export class CommentsController extends Controller {
     const format = formatOf(ctx);
     if (format === null) return notAcceptable(ctx);
     const id = idOf(ctx.params.message_id);
-    const message = id === null ? null : await this.#store.getMessage(id);
+    const message = id === null ? null : await this.store.getMessage(id);
     if (message === null) return missing(ctx, "The message");
     const input = await fieldsOf(ctx, ["author", "body"] as const);
     if (input instanceof Response) return input;
     const errors = validateComment(input);
     if (Object.keys(errors).length > 0) {
       if (format === "json") return unprocessable(errors);
-      const comments = await this.#store.listComments(message.id);
+      const comments = await this.store.listComments(message.id);
       return unprocessable(
         messageShow(ctx.helpers, message, comments, { comment: input, errors }),
       );
     }
-    const comment = await this.#store.addComment(message.id, input);
+    const comment = await this.store.addComment(message.id, input);
     if (comment === null) return missing(ctx, "The message");
     if (format === "json") return Response.json(comment, { status: 201 });
     return seeOther(ctx.helpers.message_url(message.id, { notice: "commented" }));
@@ -318,7 +321,7 @@ export class CommentsController extends Controller {
     if (format === null) return notAcceptable(ctx);
     const messageId = idOf(ctx.params.message_id);
     const id = idOf(ctx.params.id);
-    if (messageId === null || id === null || !(await this.#store.deleteComment(messageId, id))) {
+    if (messageId === null || id === null || !(await this.store.deleteComment(messageId, id))) {
       return missing(ctx, "The comment");
     }
     if (format === "json") return null;
@@ -327,27 +330,19 @@ export class CommentsController extends Controller {
 }
 
 /** The singleton `account`: show, edit and update. */
-export class AccountController extends Controller {
-  readonly #store: BlogStore;
-
-  /** A controller over the blog's store. */
-  constructor(store: BlogStore) {
-    super();
-    this.#store = store;
-  }
-
+export class AccountController extends BlogController {
   /** GET /account. */
   async show(ctx: ActionContext): Promise<Response | string | object> {
     const format = formatOf(ctx);
     if (format === null) return notAcceptable(ctx);
-    const account = await this.#store.getAccount();
+    const account = await this.store.getAccount();
     return format === "json" ? account : accountShow(ctx.helpers, account, ctx.params.notice);
   }
 
   /** GET /account/edit: the form, which POSTs `_method=put` to /account. */
   async edit(ctx: ActionContext): Promise<Response | string> {
     if (formatOf(ctx) !== "html") return notAcceptable(ctx);
-    return accountForm(ctx.helpers, await this.#store.getAccount());
+    return accountForm(ctx.helpers, await this.store.getAccount());
   }
 
   /** PUT /account: saves, then 303 to the account page. */
@@ -360,7 +355,7 @@ export class AccountController extends Controller {
     if (Object.keys(errors).length > 0) {
       return unprocessable(format === "json" ? errors : accountForm(ctx.helpers, input, errors));
     }
-    const account = await this.#store.updateAccount(input);
+    const account = await this.store.updateAccount(input);
     if (format === "json") return account;
     return seeOther(ctx.helpers.account_url({ notice: "account" }));
   }
