@@ -107,6 +107,22 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
 
 /**
+ * The params of a match, as flat lists so that recognition touches few objects: keys
+ * set before the variables (controller, action), the variables' defaults when left out,
+ * and keys set after them (constant defaults).
+ */
+interface ParamsPlan {
+  readonly leadingKeys: readonly string[];
+  readonly leadingValues: readonly string[];
+  readonly fallbacks: readonly (string | undefined)[];
+  readonly trailingKeys: readonly string[];
+  readonly trailingValues: readonly string[];
+}
+
+/** The plan of a route, built once; set by `Route`'s static block. */
+let planOf: (route: Route) => ParamsPlan;
+
+/**
  * A compiled route. `router.routes` holds them in registration order.
  *
  * @example Reading a route
@@ -148,6 +164,12 @@ export class Route {
   #source: string | undefined;
   #regex: RegExp | undefined;
   #pattern: URLPattern | undefined;
+  /** How a match becomes params (see `paramsOf`), worked out on first use. */
+  #params: ParamsPlan | undefined;
+
+  static {
+    planOf = (route) => route.#params ??= paramsPlan(route);
+  }
 
   /** Builds a route from its spec; throws a `TypeError` naming what is wrong. */
   constructor(spec: RouteSpec) {
@@ -246,6 +268,48 @@ export class Route {
   get target(): string {
     return `${this.controller ?? ":controller"}#${this.action ?? ":action"}`;
   }
+}
+
+function paramsPlan(route: Route): ParamsPlan {
+  const leading: [string, string][] = [];
+  if (route.controller !== null) leading.push(["controller", route.controller]);
+  if (route.action !== null) leading.push(["action", route.action]);
+  // A constant never names a variable (see `constants`); controller and action win.
+  const trailing = route.constants.filter(([key]) => !leading.some(([taken]) => taken === key));
+  return {
+    leadingKeys: leading.map(([key]) => key),
+    leadingValues: leading.map(([, value]) => value),
+    fallbacks: route.variables.map((name) => route.optional.get(name)),
+    trailingKeys: trailing.map(([key]) => key),
+    trailingValues: trailing.map(([, value]) => value),
+  };
+}
+
+/**
+ * The params of a match of `route` (API.md `Params`, a null-prototype object):
+ * controller, action, the variables (percent-decoded when `encoded` says the path holds
+ * a `%`; a left-out optional one takes its default, or stays absent), constant defaults.
+ */
+export function paramsOf(
+  route: Route,
+  values: readonly (string | undefined)[],
+  encoded: boolean,
+): Record<string, string> {
+  const plan = planOf(route);
+  const params: Record<string, string> = Object.create(null);
+  const { leadingKeys, leadingValues, trailingKeys, trailingValues, fallbacks } = plan;
+  for (let i = 0; i < leadingKeys.length; i++) params[leadingKeys[i]] = leadingValues[i];
+  const variables = route.variables;
+  for (let i = 0; i < variables.length; i++) {
+    const raw = values[i];
+    if (raw !== undefined) {
+      params[variables[i]] = encoded && raw.includes("%") ? decodeURIComponent(raw) : raw;
+    } else if (fallbacks[i] !== undefined) {
+      params[variables[i]] = fallbacks[i]!;
+    }
+  }
+  for (let i = 0; i < trailingKeys.length; i++) params[trailingKeys[i]] = trailingValues[i];
+  return params;
 }
 
 /**
