@@ -18,10 +18,10 @@ export interface DispatchTarget {
   readonly maxFormBytes: number;
   /** Controllers by name. */
   readonly controllers: ReadonlyMap<string, ControllerLike>;
-  /** Throws the 414 `RoutingError` when the path is over a limit. */
-  checkLimits(path: string, method: string): void;
-  /** Recognises a path relative to the mount path. */
-  recognize(path: string, method: string): RouteMatch;
+  /** The 414 `RoutingError` of a path over a limit, if it is. */
+  limitError(path: string, method: string): RoutingError | undefined;
+  /** Recognises a path relative to the mount path: the match, or the `RoutingError`. */
+  recognize(path: string, method: string): RouteMatch | RoutingError;
   /** Helpers bound to a request: origin, mount path, current route and params. */
   bindHelpers(origin: string, route: Route, params: Params): Helpers;
 }
@@ -29,12 +29,52 @@ export interface DispatchTarget {
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 const OVERRIDES = new Set(["PUT", "PATCH", "DELETE"]);
 
-/** Handles a request: resolves with the action's response, rejects with `HttpError`s. */
-export async function dispatch(target: DispatchTarget, request: Request): Promise<Response> {
+/**
+ * Handles a request: resolves with the action's response, rejects with `HttpError`s
+ * (a `RoutingError` when nothing routes).
+ */
+export function dispatch(target: DispatchTarget, request: Request): Promise<Response> {
+  return respond(target, request).then((outcome) =>
+    outcome instanceof Response ? outcome : Promise.reject(outcome)
+  );
+}
+
+/**
+ * `fetch`: like {@linkcode dispatch}, but every error becomes a response: an
+ * `HttpError` its status (405 with `Allow`), an `OPTIONS` request nothing accepts a 204
+ * with `Allow`, anything else a 500 that does not leak the stack.
+ */
+export async function serve(target: DispatchTarget, request: Request): Promise<Response> {
+  let outcome: Response | RoutingError;
+  try {
+    outcome = await respond(target, request);
+  } catch (error) {
+    if (error instanceof HttpError) return errorResponse(error, request);
+    console.error(error);
+    return plain(500, "Internal Server Error");
+  }
+  return outcome instanceof Response ? outcome : errorResponse(outcome, request);
+}
+
+/**
+ * The action's response, or the `RoutingError` of a request that does not route,
+ * returned rather than thrown, so that `fetch` answers a 404 or 405 without throwing
+ * and catching (about 7 % of a 404's time). Rejects with the other errors: a bad form
+ * body (`HttpError`), or whatever the action throws.
+ */
+async function respond(
+  target: DispatchTarget,
+  request: Request,
+): Promise<Response | RoutingError> {
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
-  const path = stripMount(target.mountPath, url.pathname, method);
-  target.checkLimits(path, method);
+  const path = stripMount(target.mountPath, url.pathname);
+  if (path === null) {
+    const message = `${url.pathname} is outside the mount path ${target.mountPath}`;
+    return notFound(method, url.pathname, message);
+  }
+  const overLimit = target.limitError(path, method);
+  if (overLimit !== undefined) return overLimit;
 
   const form = await readForm(request, target.maxFormBytes);
   let effective = method;
@@ -45,7 +85,9 @@ export async function dispatch(target: DispatchTarget, request: Request): Promis
     }
   }
 
-  const { route, params: pathParams } = target.recognize(path, effective);
+  const match = target.recognize(path, effective);
+  if (match instanceof RoutingError) return match;
+  const { route, params: pathParams } = match;
   const params: Params = Object.create(null);
   for (const [key, value] of url.searchParams) params[key] = value;
   if (form !== null) {
@@ -57,7 +99,7 @@ export async function dispatch(target: DispatchTarget, request: Request): Promis
   const action = pathParams.action;
   const registered = target.controllers.get(controllerName);
   if (registered === undefined) {
-    throw notFound(
+    return notFound(
       effective,
       path,
       `No controller is registered as ${JSON.stringify(controllerName)}`,
@@ -66,7 +108,7 @@ export async function dispatch(target: DispatchTarget, request: Request): Promis
   const controller = instantiate(registered);
   const handler = findAction(controller, action);
   if (handler === undefined) {
-    throw notFound(
+    return notFound(
       effective,
       path,
       `The controller ${JSON.stringify(controllerName)} has no action ${JSON.stringify(action)}`,
@@ -85,26 +127,16 @@ export async function dispatch(target: DispatchTarget, request: Request): Promis
   return method === "HEAD" ? withoutBody(response) : response;
 }
 
-/**
- * `fetch`: like {@linkcode dispatch}, but every error becomes a response: an
- * `HttpError` its status (405 with `Allow`), an `OPTIONS` request nothing accepts a 204
- * with `Allow`, anything else a 500 that does not leak the stack.
- */
-export async function serve(target: DispatchTarget, request: Request): Promise<Response> {
-  try {
-    return await dispatch(target, request);
-  } catch (error) {
-    if (error instanceof RoutingError && error.status === 405) {
-      const allow = allowHeader(error.allowed);
-      if (request.method.toUpperCase() === "OPTIONS") {
-        return new Response(null, { status: 204, headers: { allow } });
-      }
-      return plain(405, error.message, { allow });
+/** The response `fetch` gives for an `HttpError`. */
+function errorResponse(error: HttpError, request: Request): Response {
+  if (error instanceof RoutingError && error.status === 405) {
+    const allow = allowHeader(error.allowed);
+    if (request.method.toUpperCase() === "OPTIONS") {
+      return new Response(null, { status: 204, headers: { allow } });
     }
-    if (error instanceof HttpError) return plain(error.status, error.message);
-    console.error(error);
-    return plain(500, "Internal Server Error");
+    return plain(405, error.message, { allow });
   }
+  return plain(error.status, error.message);
 }
 
 /** The `Allow` header for a path's methods: adds `HEAD` where `GET` is, and `OPTIONS`. */
@@ -128,12 +160,12 @@ function notFound(method: string, path: string, message: string): RoutingError {
   return routingMiss(message, { status: 404, method, path });
 }
 
-/** The route path of a request: its pathname without the mount path. */
-function stripMount(mount: string, pathname: string, method: string): string {
+/** The route path of a request: its pathname without the mount path; `null` outside it. */
+function stripMount(mount: string, pathname: string): string | null {
   if (mount === "") return pathname;
   if (pathname === mount) return "/";
   if (pathname.startsWith(mount + "/")) return pathname.slice(mount.length);
-  throw notFound(method, pathname, `${pathname} is outside the mount path ${mount}`);
+  return null;
 }
 
 /**

@@ -107,16 +107,16 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
 
 /**
- * The params of a match, as flat lists so that recognition touches few objects: keys
- * set before the variables (controller, action), the variables' defaults when left out,
- * and keys set after them (constant defaults).
+ * How a match becomes params, as one flat array so that recognition touches few
+ * objects: key/value pairs to set before the variables (controller, action), then one
+ * key/default pair per variable (the default taken when the variable is left out;
+ * `undefined`: absent), then key/value pairs set after them (constant defaults). Keys
+ * are internalized strings. `variablesAt` and `trailingAt` are where the parts start.
  */
 interface ParamsPlan {
-  readonly leadingKeys: readonly string[];
-  readonly leadingValues: readonly string[];
-  readonly fallbacks: readonly (string | undefined)[];
-  readonly trailingKeys: readonly string[];
-  readonly trailingValues: readonly string[];
+  readonly variablesAt: number;
+  readonly trailingAt: number;
+  readonly pairs: readonly (string | undefined)[];
 }
 
 /** The plan of a route, built once; set by `Route`'s static block. */
@@ -270,19 +270,27 @@ export class Route {
   }
 }
 
+/**
+ * The internalized copy of a string: V8 stores a property under an internalized key
+ * without first looking the key up in its string table, which it does on every store
+ * for the keys a template parse produced.
+ */
+function intern(key: string): string {
+  return Object.keys({ [key]: 0 })[0];
+}
+
 function paramsPlan(route: Route): ParamsPlan {
-  const leading: [string, string][] = [];
-  if (route.controller !== null) leading.push(["controller", route.controller]);
-  if (route.action !== null) leading.push(["action", route.action]);
+  const pairs: (string | undefined)[] = [];
+  if (route.controller !== null) pairs.push("controller", route.controller);
+  if (route.action !== null) pairs.push("action", route.action);
+  const variablesAt = pairs.length;
+  for (const name of route.variables) pairs.push(intern(name), route.optional.get(name));
+  const trailingAt = pairs.length;
   // A constant never names a variable (see `constants`); controller and action win.
-  const trailing = route.constants.filter(([key]) => !leading.some(([taken]) => taken === key));
-  return {
-    leadingKeys: leading.map(([key]) => key),
-    leadingValues: leading.map(([, value]) => value),
-    fallbacks: route.variables.map((name) => route.optional.get(name)),
-    trailingKeys: trailing.map(([key]) => key),
-    trailingValues: trailing.map(([, value]) => value),
-  };
+  for (const [key, value] of route.constants) {
+    if (!pairs.slice(0, variablesAt).includes(key)) pairs.push(intern(key), value);
+  }
+  return { variablesAt, trailingAt, pairs };
 }
 
 /**
@@ -295,20 +303,19 @@ export function paramsOf(
   values: readonly (string | undefined)[],
   encoded: boolean,
 ): Record<string, string> {
-  const plan = planOf(route);
+  const { variablesAt, trailingAt, pairs } = planOf(route);
   const params: Record<string, string> = Object.create(null);
-  const { leadingKeys, leadingValues, trailingKeys, trailingValues, fallbacks } = plan;
-  for (let i = 0; i < leadingKeys.length; i++) params[leadingKeys[i]] = leadingValues[i];
-  const variables = route.variables;
-  for (let i = 0; i < variables.length; i++) {
-    const raw = values[i];
+  let i = 0;
+  for (; i < variablesAt; i += 2) params[pairs[i]!] = pairs[i + 1]!;
+  for (let value = 0; i < trailingAt; i += 2, value++) {
+    const raw = values[value];
     if (raw !== undefined) {
-      params[variables[i]] = encoded && raw.includes("%") ? decodeURIComponent(raw) : raw;
-    } else if (fallbacks[i] !== undefined) {
-      params[variables[i]] = fallbacks[i]!;
+      params[pairs[i]!] = encoded && raw.includes("%") ? decodeURIComponent(raw) : raw;
+    } else if (pairs[i + 1] !== undefined) {
+      params[pairs[i]!] = pairs[i + 1]!;
     }
   }
-  for (let i = 0; i < trailingKeys.length; i++) params[trailingKeys[i]] = trailingValues[i];
+  for (; i < pairs.length; i += 2) params[pairs[i]!] = pairs[i + 1]!;
   return params;
 }
 

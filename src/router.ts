@@ -389,15 +389,8 @@ export class Router<H extends object = Helpers> {
       mountPath: this.#mount.path,
       maxFormBytes: this.limits.maxFormBytes,
       controllers: this.#controllers,
-      checkLimits: (path, method) => {
-        const error = this.#limitError(path, method);
-        if (error !== undefined) throw error;
-      },
-      recognize: (path, method) => {
-        const found = this.#find(path, method);
-        if (found instanceof Error) throw found;
-        return found;
-      },
+      limitError: (path, method) => this.#limitError(path, method),
+      recognize: (path, method) => this.#find(path, method),
       bindHelpers: (origin, route, params) =>
         (this.#binder ??= createHelperBinder(this))({ path: this.#mount.path, origin }, {
           onDeprecation: (message) => this.#deprecation(message),
