@@ -196,15 +196,21 @@ export function renderMarkdown(report: BenchReport, machine: string): string {
   if (tables.length > 0) {
     out.push(
       tables.map((note) =>
-        `The ${note.table} has ${note.routes} routes; its mix has ${note.requests} requests, ` +
+        `- ${note.table}: ${note.routes} routes, ${note.requests} requests in the mix, ` +
         `${note.refused} of them answered 404 or 405.`
-      ).join(" "),
+      ).join("\n"),
       "",
     );
   }
-  const leftOut = report.notes.filter((note) =>
-    note.leftOutReasons !== undefined && Object.keys(note.leftOutReasons as object).length > 0
-  );
+  // A part of a table's mix (its hits, its misses) repeats the table's left-out routes.
+  const seen = new Set<string>();
+  const leftOut = report.notes.filter((note) => {
+    if (note.leftOutReasons === undefined) return false;
+    const key = `${note.contender} ${JSON.stringify(note.leftOutReasons)}`;
+    if (Object.keys(note.leftOutReasons as object).length === 0 || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
   if (leftOut.length > 0) {
     out.push("Routes the peers cannot express (left out of their tables):", "");
     for (const note of leftOut) {
