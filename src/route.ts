@@ -288,7 +288,9 @@ function paramsPlan(route: Route): ParamsPlan {
   const trailingAt = pairs.length;
   // A constant never names a variable (see `constants`); controller and action win.
   for (const [key, value] of route.constants) {
-    if (!pairs.slice(0, variablesAt).includes(key)) pairs.push(intern(key), value);
+    const taken = (key === "controller" && route.controller !== null) ||
+      (key === "action" && route.action !== null);
+    if (!taken) pairs.push(intern(key), value);
   }
   return { variablesAt, trailingAt, pairs };
 }

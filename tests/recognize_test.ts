@@ -1069,6 +1069,25 @@ Deno.test("a variable with a default is optional and takes the default", () => {
   assertEquals(recognized(router, "/pages/").params.name, "home");
 });
 
+Deno.test("defaults that are not path variables are constant params; controller and action win", () => {
+  const router = build("A", (map: Mapper) => {
+    map.connect("/feeds/:id", {
+      controller: "feeds",
+      action: "show",
+      // A key may equal another param's value; a "controller" default loses to the route's.
+      defaults: { feeds: "all", show: "yes", format: "rss", controller: "other" },
+    });
+  });
+  assertEquals(recognized(router, "/feeds/7").params, {
+    controller: "feeds",
+    action: "show",
+    id: "7",
+    feeds: "all",
+    show: "yes",
+    format: "rss",
+  });
+});
+
 Deno.test("map.named registers a named route; conditions restrict its method", () => {
   const router = build("A", (map: Mapper) => {
     map.named("login", "/login", {
