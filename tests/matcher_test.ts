@@ -106,3 +106,23 @@ Deno.test("matchers report the first path match's values and the allowed methods
     assertEquals(result.allowed, ["GET", "PUT", "DELETE"]);
   }
 });
+
+Deno.test("a segment that only starts like a literal never matches it, however deep the tree", () => {
+  // Enough routes of one length for the compiled matcher to descend by segment keys, and
+  // requirements, so that the path's separators are not ruled out by its shape alone.
+  const { routes } = new Router().draw((map) => {
+    for (let i = 0; i < 12; i++) {
+      map.connect(`/admin/r${i}/:id`, {
+        controller: "reports",
+        action: `show${i}`,
+        requirements: { id: /\d+/ },
+      });
+    }
+  });
+  for (const matcher of MATCHERS.map(([, factory]) => factory(routes))) {
+    assertEquals(matcher.match("/admin/r3/5", "GET").route?.action, "show3");
+    for (const path of ["/admin;x/r3/5", "/admin.json/r3/5", "/admin/r3,x/5", "/admin/r3?/5"]) {
+      assertEquals(answers(matcher, path, "GET").route, null, path);
+    }
+  }
+});
