@@ -240,6 +240,7 @@ export class Router<H extends object = Helpers> {
     return found;
   }
 
+  /** `recognize` without the throw: the match, or the error for the caller to throw. */
   #recognize(path: string, method: string): RouteMatch | Error {
     if (typeof path !== "string") return new TypeError("recognize needs a path string");
     const verb = method === "GET" ? method : String(method).toUpperCase();
