@@ -1,23 +1,22 @@
 // Acceptance tests for declaration-time checks (TypeError) and a generate/recognize round trip.
 import { assert, assertEquals, assertMatch, assertStringIncludes, assertThrows } from "@std/assert";
 import { Controller, Router } from "../mod.ts";
-
-type Variant = "A" | "B" | "C";
-type Block = Parameters<Router["draw"]>[0];
-type Mapper = Parameters<Block>[0];
-type RouterOptions = NonNullable<ConstructorParameters<typeof Router>[0]>;
-type UrlOptions = Parameters<Router["urlFor"]>[0];
+import type { Block, Mapper, RouterOptions, UrlOptions, Variant } from "../mod.ts";
 
 const VARIANTS: readonly Variant[] = ["A", "B", "C"];
 
-function build(variant: Variant, block: Block, options: Partial<RouterOptions> = {}): Router {
+function build(
+  variant: Variant,
+  block: Block<Mapper>,
+  options: Partial<RouterOptions> = {},
+): Router {
   const router = new Router({ ...options, variant });
   router.draw(block);
   return router;
 }
 
 /** Asserts that declaring `block` in `variant` throws a TypeError whose message names `names`. */
-function declarationError(variant: Variant, block: Block, ...names: string[]): TypeError {
+function declarationError(variant: Variant, block: Block<Mapper>, ...names: string[]): TypeError {
   const error = assertThrows(() => build(variant, block), TypeError);
   for (const name of names) assertStringIncludes(error.message, name);
   return error;
@@ -305,7 +304,7 @@ Deno.test("a requirement RegExp with anchors or flags other than i/u is a TypeEr
 // ---------------------------------------------------------------------------------------------
 // Round trip: every named route generates a path that recognises back to it
 
-function roundTripDeclaration(variant: Variant): Block {
+function roundTripDeclaration(variant: Variant): Block<Mapper> {
   return (map: Mapper) => {
     map.resources("threads", {
       pathPrefix: "/boards/:board_id",

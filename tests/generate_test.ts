@@ -7,14 +7,13 @@ import {
   assertThrows,
 } from "@std/assert";
 import { Controller, HttpError, Router, RoutingError } from "../mod.ts";
+import type { Block, Mapper, RouterOptions, UrlOptions, Variant } from "../mod.ts";
 
-type Variant = "A" | "B" | "C";
-type Block = Parameters<Router["draw"]>[0];
-type Mapper = Parameters<Block>[0];
-type RouterOptions = NonNullable<ConstructorParameters<typeof Router>[0]>;
-type UrlOptions = Parameters<Router["urlFor"]>[0];
-
-function build(variant: Variant, block: Block, options: Partial<RouterOptions> = {}): Router {
+function build(
+  variant: Variant,
+  block: Block<Mapper>,
+  options: Partial<RouterOptions> = {},
+): Router {
   const router = new Router({ ...options, variant });
   router.draw(block);
   return router;
@@ -29,12 +28,12 @@ function generationError(fn: () => unknown): RoutingError {
   return error;
 }
 
-const messagesAndAccount: Block = (map: Mapper) => {
+const messagesAndAccount: Block<Mapper> = (map: Mapper) => {
   map.resources("messages", { collection: { rss: "get" } });
   map.resource("account");
 };
 
-const nested: Block = (map: Mapper) =>
+const nested: Block<Mapper> = (map: Mapper) =>
   map.resources("threads", (threads: Mapper) => threads.resources("messages"));
 
 class Message {
@@ -565,7 +564,7 @@ Deno.test("variant A nesting without namePrefix deprecates the unprefixed names"
 });
 
 Deno.test("a deprecated name never shadows a real route of the same name", () => {
-  const declarations: Block[] = [
+  const declarations: Block<Mapper>[] = [
     (map: Mapper) => {
       map.resources("messages");
       nested(map);

@@ -7,16 +7,17 @@ import {
   assertThrows,
 } from "@std/assert";
 import { HttpError, Router, RoutingError } from "../mod.ts";
+import type { Block, Mapper, RouterOptions, Variant } from "../mod.ts";
 
-type Variant = "A" | "B" | "C";
-type Block = Parameters<Router["draw"]>[0];
-type Mapper = Parameters<Block>[0];
-type RouterOptions = NonNullable<ConstructorParameters<typeof Router>[0]>;
 type Row = [method: string, path: string, name: string | null, action: string | null];
 
 const VARIANTS: readonly Variant[] = ["A", "B", "C"];
 
-function build(variant: Variant, block: Block, options: Partial<RouterOptions> = {}): Router {
+function build(
+  variant: Variant,
+  block: Block<Mapper>,
+  options: Partial<RouterOptions> = {},
+): Router {
   const router = new Router({ ...options, variant });
   router.draw(block);
   return router;
@@ -39,7 +40,7 @@ function table(router: Router): Row[] {
   return router.routes.map((route) => [route.method, route.path, route.name, route.action]);
 }
 
-const messages: Block = (map: Mapper) => map.resources("messages");
+const messages: Block<Mapper> = (map: Mapper) => map.resources("messages");
 
 // ---------------------------------------------------------------------------------------------
 // The route table (API.md "Route order")

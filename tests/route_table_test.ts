@@ -7,10 +7,7 @@
  */
 import { assert, assertEquals, assertMatch, assertThrows } from "@std/assert";
 import { Controller, Router } from "../mod.ts";
-
-type RouterOptions = NonNullable<ConstructorParameters<typeof Router>[0]>;
-type DrawBlock = Parameters<Router["draw"]>[0];
-type RouteLike = Router["routes"][number];
+import type { Block, Mapper, Route, RouterOptions } from "../mod.ts";
 
 /** The part of a route that the tables pin. */
 interface Row {
@@ -22,7 +19,7 @@ interface Row {
   requirements: string[];
 }
 
-function toRow(route: RouteLike): Row {
+function toRow(route: Route): Row {
   return {
     method: route.method,
     path: route.path,
@@ -33,13 +30,13 @@ function toRow(route: RouteLike): Row {
   };
 }
 
-function drawRouter(options: RouterOptions, block: DrawBlock): Router {
+function drawRouter(options: RouterOptions, block: Block<Mapper>): Router {
   const router = new Router(options);
   router.draw(block);
   return router;
 }
 
-function tableOf(options: RouterOptions, block: DrawBlock): Row[] {
+function tableOf(options: RouterOptions, block: Block<Mapper>): Row[] {
   return drawRouter(options, block).routes.map(toRow);
 }
 
@@ -430,7 +427,7 @@ Deno.test("variant A with actionSeparator ';': no duplicate unnamed <p>;a route"
 
 // API.md "Route order": no two routes in a table share method, path and requirements.
 Deno.test("no route table has two routes with the same method, path and requirements", () => {
-  const configs: [RouterOptions, DrawBlock][] = [
+  const configs: [RouterOptions, Block<Mapper>][] = [
     [{ variant: "A", actionSeparator: "/" }, (map) => map.resources("messages", CASE3_OPTIONS)],
     [{ variant: "A", actionSeparator: ";" }, (map) => map.resources("messages", CASE3_OPTIONS)],
     [{ variant: "B" }, (map) => map.resources("messages", CASE3_OPTIONS)],
