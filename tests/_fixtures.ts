@@ -1,7 +1,7 @@
 /** Shared declarations for the tests: one rich table per variant. */
 
 import { Router } from "../mod.ts";
-import type { Mapper, Variant } from "../mod.ts";
+import type { Block, Mapper, RouterOptions, Variant } from "../mod.ts";
 
 /** A nested, prefixed, custom-action declaration that works in every variant. */
 export function drawForum(map: Mapper): void {
@@ -42,3 +42,12 @@ export function forumRouter(variant: Variant, options: { baseUrl?: string } = {}
 
 /** The variants, for loops. */
 export const VARIANTS: readonly Variant[] = ["A", "B", "C"];
+
+/** A router of `variant` with `options`, drawn with `block`. */
+export function build(
+  variant: Variant,
+  block: Block<Mapper>,
+  options: Partial<RouterOptions> = {},
+): Router {
+  return new Router({ ...options, variant }).draw(block);
+}

@@ -1,19 +1,8 @@
 // Acceptance tests for declaration-time checks (TypeError) and a generate/recognize round trip.
 import { assert, assertEquals, assertMatch, assertStringIncludes, assertThrows } from "@std/assert";
 import { Controller, Router } from "../mod.ts";
-import type { Block, Mapper, RouterOptions, UrlOptions, Variant } from "../mod.ts";
-
-const VARIANTS: readonly Variant[] = ["A", "B", "C"];
-
-function build(
-  variant: Variant,
-  block: Block<Mapper>,
-  options: Partial<RouterOptions> = {},
-): Router {
-  const router = new Router({ ...options, variant });
-  router.draw(block);
-  return router;
-}
+import type { Block, Mapper, UrlOptions, Variant } from "../mod.ts";
+import { build, VARIANTS } from "./_fixtures.ts";
 
 /** Asserts that declaring `block` in `variant` throws a TypeError whose message names `names`. */
 function declarationError(variant: Variant, block: Block<Mapper>, ...names: string[]): TypeError {

@@ -7,17 +7,8 @@ import {
   assertThrows,
 } from "@std/assert";
 import { Controller, HttpError, Router, RoutingError } from "../mod.ts";
-import type { Block, Mapper, RouterOptions, UrlOptions, Variant } from "../mod.ts";
-
-function build(
-  variant: Variant,
-  block: Block<Mapper>,
-  options: Partial<RouterOptions> = {},
-): Router {
-  const router = new Router({ ...options, variant });
-  router.draw(block);
-  return router;
-}
+import type { Block, Mapper, UrlOptions } from "../mod.ts";
+import { build } from "./_fixtures.ts";
 
 function generationError(fn: () => unknown): RoutingError {
   const error = assertThrows(fn, RoutingError);

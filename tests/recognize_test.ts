@@ -7,21 +7,10 @@ import {
   assertThrows,
 } from "@std/assert";
 import { HttpError, Router, RoutingError } from "../mod.ts";
-import type { Block, Mapper, RouterOptions, Variant } from "../mod.ts";
+import type { Block, Mapper, Variant } from "../mod.ts";
+import { build, VARIANTS } from "./_fixtures.ts";
 
 type Row = [method: string, path: string, name: string | null, action: string | null];
-
-const VARIANTS: readonly Variant[] = ["A", "B", "C"];
-
-function build(
-  variant: Variant,
-  block: Block<Mapper>,
-  options: Partial<RouterOptions> = {},
-): Router {
-  const router = new Router({ ...options, variant });
-  router.draw(block);
-  return router;
-}
 
 function recognized(router: Router, path: string, method?: string) {
   const { route, params } = router.recognize(path, method);
