@@ -80,17 +80,17 @@ console.log(
 );
 console.log("| contender | whole mix | requests that route | 404s and 405s |");
 console.log("|---|---|---|---|");
-let recognizeMix = 0;
+const wholeMix = new Map<string, number>();
 for (const [name, lookup] of contenders) {
   const times = [mix, routes, refused].map((list) => timePerRequest(list, lookup, 20));
-  recognizeMix ||= times[0];
+  wholeMix.set(name, times[0]);
   console.log(`| ${name} | ${times.map(format).join(" | ")} |`);
 }
 const reference = createReferenceMatcher(router.routes);
 const sample = mix.filter((_, index) => index % 20 === 0);
 const scan = timePerRequest(sample, (method, path) => reference.match(path, method), 1);
 console.log(`| URLPattern scan (every 20th request) | ${format(scan)} | | |`);
-console.log(
-  `\nrouter.recognize is ${(scan / recognizeMix).toFixed(0)} times faster than the scan.`,
-);
-void sink;
+const ratio = scan / wholeMix.get("router.recognize")!;
+console.log(`\nrouter.recognize is ${ratio.toFixed(0)} times faster than the scan.`);
+// Read once, so that the stores to it are not dead code to V8.
+if (sink === Symbol.for("never")) console.log(sink);
