@@ -126,3 +126,29 @@ Deno.test("a segment that only starts like a literal never matches it, however d
     }
   }
 });
+
+Deno.test("static paths that differ only after a separator keep their own cached answers", () => {
+  // "/feed.rss", "/feed.atom" and "/feed;rss" share their segment keys; the compiled
+  // matcher caches static answers by a hash of keys and shape and must tell them apart.
+  const { routes } = new Router().draw((map) => {
+    const get = { method: "get" } as const;
+    map.connect("/feed.rss", { controller: "feeds", action: "rss", conditions: get });
+    map.connect("/feed.atom", { controller: "feeds", action: "atom", conditions: get });
+    map.connect("/feed;rss", { controller: "feeds", action: "matrix" });
+    map.connect("/feed.rss", {
+      controller: "feeds",
+      action: "create",
+      conditions: { method: "post" },
+    });
+  });
+  for (const matcher of MATCHERS.map(([, factory]) => factory(routes))) {
+    for (let round = 0; round < 2; round++) {
+      assertEquals(matcher.match("/feed.rss", "GET").route?.action, "rss");
+      assertEquals(matcher.match("/feed.atom", "GET").route?.action, "atom");
+      assertEquals(matcher.match("/feed;rss", "GET").route?.action, "matrix");
+      assertEquals(matcher.match("/feed.rss", "POST").route?.action, "create");
+      assertEquals(answers(matcher, "/feed.atom", "POST").allowed, ["GET"]);
+      assertEquals(answers(matcher, "/feed.xml", "GET").route, null);
+    }
+  }
+});
