@@ -391,12 +391,18 @@ class CompiledMatcher implements Matcher {
     const trimmed = path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : path;
     const count = this.#scan(trimmed);
     if (count < 0) return MISS;
-    let known = this.#statics.get(this.#pathHash(count));
-    while (known !== undefined && known.path !== trimmed) known = known.next;
+    const known = this.#static(trimmed, count);
     if (known !== undefined) {
       return known.answers[mc] ??= frozen(this.#search(trimmed, count, mc));
     }
     return this.#search(trimmed, count, mc);
+  }
+
+  /** The cache entry of a static path that #scan just read, if it is one. */
+  #static(path: string, count: number): Static | undefined {
+    let known = this.#statics.get(this.#pathHash(count));
+    while (known !== undefined && known.path !== path) known = known.next;
+    return known;
   }
 
   /**
@@ -426,13 +432,9 @@ class CompiledMatcher implements Matcher {
       if (route.variables.length > 0) continue;
       const path = route.path === "/" ? "" : route.path;
       const count = this.#scan(path);
-      if (count < 0) continue;
+      if (count < 0 || this.#static(path, count) !== undefined) continue;
       const hash = this.#pathHash(count);
-      let known = this.#statics.get(hash);
-      while (known !== undefined && known.path !== path) known = known.next;
-      if (known === undefined) {
-        this.#statics.set(hash, { path, answers: [], next: this.#statics.get(hash) });
-      }
+      this.#statics.set(hash, { path, answers: [], next: this.#statics.get(hash) });
     }
   }
 
