@@ -87,6 +87,10 @@ function methodClass(method: string): number {
   }
 }
 
+/** 1 at the codes of `/`, `.`, `;`, `,` and `?`, the characters #scan stops at. */
+const SEPARATORS = new Uint8Array(64);
+for (const separator of "/.;,?") SEPARATORS[separator.charCodeAt(0)] = 1;
+
 /** Whether a character code is one the default variable rule excludes (besides `/`). */
 function isSeparator(code: number): boolean {
   return code === 46 || code === 59 || code === 44 || code === 63;
@@ -491,29 +495,41 @@ class CompiledMatcher implements Matcher {
     const keyHashes = this.#keyHashes;
     const max = this.#maxSegments;
     let count = 0;
-    let start = 1;
     let shape = 47;
-    let hash = 0;
-    let cut = -1;
-    for (let i = 1; i <= length; i++) {
-      const code = i < length ? path.charCodeAt(i) : 47;
-      if (code === 47) {
-        if (i === start || count === max) return -1;
-        starts[count] = start;
-        ends[count] = i;
-        cuts[count] = cut < 0 ? i : cut;
-        keyHashes[count] = hash;
-        count++;
-        start = i + 1;
-        hash = 0;
-        cut = -1;
-        if (i < length) shape = (Math.imul(shape, 31) + 47) & HASH_MASK;
-      } else if (code === 46 || code === 59 || code === 44 || code === 63) {
-        if (cut < 0) cut = i;
-        shape = (Math.imul(shape, 31) + code) & HASH_MASK;
-      } else if (cut < 0) {
+    let i = 1;
+    // Segment by segment: its key up to the first separator, then the rest for the shape.
+    // Two tight loops, each with one rarely taken exit, cost about a third less than one
+    // loop that tests every character for each role.
+    for (;;) {
+      const start = i;
+      let hash = 0;
+      let code = 0;
+      for (; i < length; i++) {
+        code = path.charCodeAt(i);
+        if (code < 64 && SEPARATORS[code] !== 0) break;
         hash = (Math.imul(hash, 31) + code) & HASH_MASK;
       }
+      const cut = i;
+      if (i < length && code !== 47) {
+        for (; i < length; i++) {
+          code = path.charCodeAt(i);
+          if (code === 47) break;
+          if (code < 64 && SEPARATORS[code] !== 0) {
+            shape = (Math.imul(shape, 31) + code) & HASH_MASK;
+          }
+        }
+      }
+      if (i === start || count === max) return -1;
+      starts[count] = start;
+      ends[count] = i;
+      cuts[count] = cut;
+      keyHashes[count] = hash;
+      count++;
+      if (i === length) break;
+      shape = (Math.imul(shape, 31) + 47) & HASH_MASK;
+      i++;
+      // Not in the loop's test: a path ending in "/" here had two, an empty segment.
+      if (i === length) return -1;
     }
     this.#shape = shape;
     return count;
