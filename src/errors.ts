@@ -102,13 +102,29 @@ export class RoutingError extends HttpError {
 }
 
 /**
+ * The prototype of every miss (see `routingMiss`): a `RoutingError` made once, when this
+ * module loads. Not frozen: a miss sets its own `message`, `status` and the rest by
+ * assignment, which a read-only inherited property would refuse. Without its `stack`
+ * accessor: assigned through it, every miss's `stack` would land in one shared place.
+ */
+const MISS_PROTOTYPE = new RoutingError("No route matches", { status: 404, method: "", path: "" });
+delete (MISS_PROTOTYPE as { stack?: string }).stack;
+
+/**
  * A `RoutingError` for a request that does not route, built without running the `Error`
  * constructor: a miss is an answer, not a bug, and capturing a stack costs about 2 µs in
  * Deno, more than recognition itself. It is a `RoutingError` in every other respect; its
  * `stack` is its first line.
+ *
+ * Its prototype is one `RoutingError` made in advance (whose own prototype is
+ * `RoutingError.prototype`, so `instanceof` and `constructor` are as usual). Where Deno
+ * runs JavaScript from a callback (a `Deno.serve` handler, `Deno.bench`, a timer), V8
+ * records a detailed stack trace when a value is thrown, unless the value is, or
+ * inherits from, an error that has one already: throwing an object whose prototype is
+ * `RoutingError.prototype` cost about 1.2 µs there, and this one about 0.45 µs.
  */
 export function routingMiss(message: string, options: RoutingErrorOptions): RoutingError {
-  const error = Object.create(RoutingError.prototype);
+  const error = Object.create(MISS_PROTOTYPE);
   error.message = message;
   error.stack = `RoutingError: ${message}`;
   error.name = "RoutingError";

@@ -302,6 +302,39 @@ Deno.test("a path that no route matches is a 404 RoutingError with nothing allow
   }
 });
 
+Deno.test("each miss is an error of its own that reads like any RoutingError", () => {
+  // Misses share a prototype made in advance (a RoutingError, so that V8 reuses its stack
+  // trace when one is thrown): nothing of one miss may show through another.
+  const router = build("A", messages);
+  const first = rejected(router, "/nothing");
+  const second = rejected(router, "/messages/new", "POST");
+  assert(first !== second);
+  assertInstanceOf(Object.getPrototypeOf(first), RoutingError);
+  assertStrictEquals(Object.getPrototypeOf(first), Object.getPrototypeOf(second));
+  assertStrictEquals(first.constructor, RoutingError);
+  assertEquals(first.message, "No route matches GET /nothing");
+  assertEquals(first.stack, "RoutingError: No route matches GET /nothing");
+  assertEquals(String(second), `RoutingError: ${second.message}`);
+  assertEquals(Object.keys(first), [
+    "message",
+    "stack",
+    "name",
+    "status",
+    "method",
+    "path",
+    "allowed",
+  ]);
+  (first.allowed as string[]).push("PATCH");
+  Object.assign(first, { status: 500, method: "X", path: "/x", message: "changed" });
+  assertEquals([second.status, second.method, second.path], [405, "POST", "/messages/new"]);
+  assertEquals(second.allowed, ["GET", "PUT", "DELETE"]);
+  const third = rejected(router, "/nothing");
+  assertEquals([third.status, third.allowed, third.message], [
+    404,
+    [],
+    "No route matches GET /nothing",
+  ]);
+});
 Deno.test("literal text matches the raw pathname exactly (an encoded letter is not that letter)", () => {
   const router = build("A", messages);
   assertEquals(rejected(router, "/m%65ssages").status, 404);
