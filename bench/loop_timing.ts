@@ -3,8 +3,9 @@
  * hand-written benchmark script times it, beside `deno task bench`'s `Deno.bench` numbers.
  *
  * The two differ for one reason: where Deno calls JavaScript from a callback (as
- * `Deno.bench` does), V8 records a stack trace for every `throw`, so each 404 or 405
- * that `router.recognize` throws costs about 1 µs more there than here (see the README's
+ * `Deno.bench` does), V8 does more work for every `throw` (it builds a message, and
+ * records a stack trace unless the thrown value inherits one), so each 404 or 405 that
+ * `router.recognize` throws costs about 0.45 µs more there than here (see the README's
  * Performance section). Matching itself costs the same in both.
  *
  * Run with `deno task bench:loop`. Each contender gets the same requests in the same
