@@ -335,6 +335,7 @@ Deno.test("each miss is an error of its own that reads like any RoutingError", (
     "No route matches GET /nothing",
   ]);
 });
+
 Deno.test("literal text matches the raw pathname exactly (an encoded letter is not that letter)", () => {
   const router = build("A", messages);
   assertEquals(rejected(router, "/m%65ssages").status, 404);
