@@ -91,10 +91,12 @@ export function followsDefaultRule(requirement: Requirement | null | undefined):
 
 /** Characters a template's literal text may hold: those a URL keeps as they are. */
 const LITERAL_CHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=@]$/;
-/** A run of such characters. */
-const LITERAL_TEXT = /^[A-Za-z0-9\-._~!$&'()*+,;=@]*$/;
-/** A variable name where `lastIndex` points. */
-const IDENTIFIER_AT = /[A-Za-z_][A-Za-z0-9_]*/y;
+/** By character code below 128: 1 for a `LITERAL_CHAR`, 2 for an identifier character. */
+const CHAR_CLASS = new Uint8Array(128);
+for (let code = 0; code < 128; code++) {
+  const char = String.fromCharCode(code);
+  CHAR_CLASS[code] = /[A-Za-z0-9_]/.test(char) ? 2 : LITERAL_CHAR.test(char) ? 1 : 0;
+}
 /**
  * Requirements compiled before, by `RegExp` object: tables share a few (the `:id` rule of
  * every show route is one object), and compiling one costs microseconds. The result does
@@ -105,6 +107,11 @@ const compiledRequirementCache = new WeakMap<RegExp, Requirement>();
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Implicit defaults of connect/named routes: `:action` is "index", `:id` may be absent. */
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
+// Shared by every route that has none (most routes): a route allocates only what it uses.
+const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
+const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = new Map();
+const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = new Map();
+const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /**
  * How a match becomes params, as one flat array so that recognition touches few
@@ -178,24 +185,14 @@ export class Route {
     this.controller = spec.controller;
     this.action = spec.action;
     this.path = normalizeTemplate(spec.path);
-    this.requirements = Object.freeze({ ...spec.requirements });
-    this.defaults = Object.freeze({ ...spec.defaults });
+    this.requirements = frozenCopy(spec.requirements);
+    this.defaults = frozenCopy(spec.defaults);
 
-    const compiled = new Map<string, Requirement>();
-    for (const [name, value] of Object.entries(spec.requirements)) {
-      let requirement = value instanceof RegExp ? compiledRequirementCache.get(value) : undefined;
-      if (requirement === undefined) {
-        requirement = compileRequirement(name, value, this.path);
-        compiledRequirementCache.set(value, requirement);
-      }
-      compiled.set(name, requirement);
-    }
+    const compiled = compileRequirements(spec.requirements, this.path);
     this.compiledRequirements = compiled;
-    const raw = parseTemplate(this.path, compiled);
+    const variables: string[] = [];
+    const raw = parseTemplate(this.path, compiled, variables);
     for (const parts of raw) checkSplits(this.path, parts);
-    const variables = raw.flatMap((parts) =>
-      parts.flatMap((part) => "variable" in part ? [part.variable] : [])
-    );
     for (const name of compiled.keys()) {
       if (!variables.includes(name)) {
         throw new TypeError(
@@ -203,23 +200,31 @@ export class Route {
         );
       }
     }
-    const optional = new Map<string, string | undefined>();
+    let optional = NO_OPTIONAL;
     let firstOptional = raw.length;
     if (spec.optionalTrailing) {
+      const found = new Map<string, string | undefined>();
       while (firstOptional > 0) {
         const parts = raw[firstOptional - 1];
         if (parts.length !== 1 || !("variable" in parts[0])) break;
         const name = parts[0].variable;
         const fallback = name in spec.defaults ? spec.defaults[name] : IMPLICIT_DEFAULTS[name];
         if (fallback === undefined) break;
-        optional.set(name, fallback ?? undefined);
+        found.set(name, fallback ?? undefined);
         firstOptional -= 1;
       }
+      if (found.size > 0) optional = found;
     }
-    this.segments = raw.map((parts, index) => ({ parts, optional: index >= firstOptional }));
+    const segments: Segment[] = [];
+    for (let i = 0; i < raw.length; i++) {
+      segments.push({ parts: raw[i], optional: i >= firstOptional });
+    }
+    this.segments = segments;
     this.variables = variables;
     this.optional = optional;
-    this.constants = Object.entries(spec.defaults).filter(([key]) => !variables.includes(key));
+    this.constants = this.defaults === EMPTY_RECORD
+      ? NO_CONSTANTS
+      : Object.entries(spec.defaults).filter(([key]) => !variables.includes(key));
   }
 
   /** Whether the method condition admits `method` (upper case; `HEAD` already `GET`). */
@@ -348,9 +353,12 @@ function escapeRegExp(text: string): string {
  * separators, and the matchers scan them without backtracking.
  */
 function checkSplits(path: string, parts: readonly Part[]): void {
+  // Two such boundaries take at least five parts: variable, text, variable, text, variable.
+  if (parts.length < 5) return;
   const ambiguous: string[] = [];
   for (let i = 0; i + 2 < parts.length; i++) {
-    const [variable, text] = [parts[i], parts[i + 1]];
+    const variable = parts[i];
+    const text = parts[i + 1];
     if (!("variable" in variable) || !("literal" in text) || !("variable" in parts[i + 2])) {
       continue;
     }
@@ -375,53 +383,95 @@ export function normalizeTemplate(path: string): string {
   return out;
 }
 
-function parseTemplate(path: string, requirements: ReadonlyMap<string, Requirement>): Part[][] {
-  if (path === "/") return [];
-  const seen = new Set<string>();
-  return path.slice(1).split("/").map((text) => {
-    if (text === "") throw new TypeError(`The route path "${path}" has an empty segment`);
-    const parts: Part[] = [];
-    let i = 0;
-    while (i < text.length) {
-      if (text[i] === ":") {
-        IDENTIFIER_AT.lastIndex = i + 1;
-        const name = IDENTIFIER_AT.exec(text)?.[0];
-        if (!name) {
-          throw new TypeError(
-            `The route path "${path}" has a ":" not followed by a variable name`,
-          );
-        }
-        if (seen.has(name)) {
-          throw new TypeError(`The route path "${path}" names the variable :${name} twice`);
-        }
-        const previous = parts.at(-1);
-        if (previous && "variable" in previous) {
-          throw new TypeError(
-            `The route path "${path}" puts :${previous.variable} and :${name} side by side; ` +
-              `separate variables with literal text`,
-          );
-        }
-        seen.add(name);
-        parts.push({ variable: name, requirement: requirements.get(name) ?? null });
-        i += 1 + name.length;
-      } else {
-        let end = text.indexOf(":", i);
-        if (end < 0) end = text.length;
-        const literal = text.slice(i, end);
-        if (!LITERAL_TEXT.test(literal)) {
-          const bad = [...literal].find((char) => !LITERAL_CHAR.test(char));
-          throw new TypeError(
-            `The route path "${path}" has the character ${
-              JSON.stringify(bad)
-            }, which URLs percent-encode; use only letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = @`,
-          );
-        }
-        parts.push({ literal });
-        i = end;
-      }
+/**
+ * Parses a normalized template into its segments' parts, pushing the variables' names
+ * onto `variables` in path order. One pass over the characters; the first problem in
+ * the text is the one reported.
+ */
+function parseTemplate(
+  path: string,
+  requirements: ReadonlyMap<string, Requirement>,
+  variables: string[],
+): Part[][] {
+  const segments: Part[][] = [];
+  if (path === "/") return segments;
+  const length = path.length;
+  let parts: Part[] = [];
+  let start = 1; // where the current run of literal text began
+  for (let i = 1;;) {
+    const code = i < length ? path.charCodeAt(i) : 47;
+    if (code === 47 || code === 58) {
+      if (i > start) parts.push({ literal: path.slice(start, i) });
     }
-    return parts;
-  });
+    if (code === 47) {
+      if (parts.length === 0) throw new TypeError(`The route path "${path}" has an empty segment`);
+      segments.push(parts);
+      if (i >= length) return segments;
+      parts = [];
+      start = ++i;
+    } else if (code === 58) {
+      let end = i + 1;
+      if (end < length && CHAR_CLASS[path.charCodeAt(end)] === 2 && !isDigit(path, end)) {
+        while (++end < length && CHAR_CLASS[path.charCodeAt(end)] === 2);
+      }
+      if (end === i + 1) {
+        throw new TypeError(`The route path "${path}" has a ":" not followed by a variable name`);
+      }
+      const name = path.slice(i + 1, end);
+      if (variables.includes(name)) {
+        throw new TypeError(`The route path "${path}" names the variable :${name} twice`);
+      }
+      const previous = parts[parts.length - 1];
+      if (previous !== undefined && "variable" in previous) {
+        throw new TypeError(
+          `The route path "${path}" puts :${previous.variable} and :${name} side by side; ` +
+            `separate variables with literal text`,
+        );
+      }
+      variables.push(name);
+      parts.push({ variable: name, requirement: requirements.get(name) ?? null });
+      start = i = end;
+    } else if (code < 128 && CHAR_CLASS[code] !== 0) {
+      i++;
+    } else {
+      const bad = String.fromCodePoint(path.codePointAt(i)!);
+      throw new TypeError(
+        `The route path "${path}" has the character ${
+          JSON.stringify(bad)
+        }, which URLs percent-encode; use only letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = @`,
+      );
+    }
+  }
+}
+
+function isDigit(text: string, at: number): boolean {
+  const code = text.charCodeAt(at);
+  return code >= 48 && code <= 57;
+}
+
+/** A frozen copy of a record; one shared frozen empty object for every empty one. */
+function frozenCopy<T>(record: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
+  for (const _ in record) return Object.freeze({ ...record });
+  return EMPTY_RECORD;
+}
+
+/** The requirements compiled, by variable name (see `compiledRequirementCache`). */
+function compileRequirements(
+  requirements: Readonly<Record<string, RegExp>>,
+  path: string,
+): ReadonlyMap<string, Requirement> {
+  let compiled: Map<string, Requirement> | undefined;
+  for (const name in requirements) {
+    if (!Object.hasOwn(requirements, name)) continue;
+    const value = requirements[name];
+    let requirement = value instanceof RegExp ? compiledRequirementCache.get(value) : undefined;
+    if (requirement === undefined) {
+      requirement = compileRequirement(name, value, path);
+      compiledRequirementCache.set(value, requirement);
+    }
+    (compiled ??= new Map()).set(name, requirement);
+  }
+  return compiled ?? NO_REQUIREMENTS;
 }
 
 /** Whether `name` is an identifier as API.md defines it. */

@@ -259,6 +259,46 @@ Deno.test("a template naming the same variable twice is a TypeError naming it", 
   }
 });
 
+Deno.test("a malformed template is a TypeError saying what is wrong, first problem first", () => {
+  const cases: [string, string][] = [
+    ["/a//b", "has an empty segment"],
+    ["/a/:", `":" not followed by a variable name`],
+    ["/a/:9id", `":" not followed by a variable name`],
+    ["/a/:-x", `":" not followed by a variable name`],
+    ["/a/:x:y", "puts :x and :y side by side"],
+    ["/a/b c", `the character " ", which URLs percent-encode`],
+    ["/caf\u00e9", `the character "\u00e9"`],
+    // A character outside the BMP is named whole, not by half of its surrogate pair.
+    ["/x\u{1F600}y", `the character "\u{1F600}"`],
+    ["/a%20b", `the character "%"`],
+    // The first problem in the text is the one reported.
+    ["/a b/:x:y", `the character " "`],
+    ["/:x:y/a b", "side by side"],
+    ["/a//:x:y", "empty segment"],
+  ];
+  for (const [path, message] of cases) {
+    const error = assertThrows(
+      () => new Router().draw((map) => map.connect(path, { controller: "a", action: "b" })),
+      TypeError,
+    );
+    assertStringIncludes(error.message, message, path);
+    assertStringIncludes(error.message, JSON.stringify(path), path);
+  }
+  // Every character a URL keeps as it is may be literal text, variables may follow any of
+  // them, and a variable name runs over letters, digits and underscores.
+  const router = new Router().draw((map) =>
+    map.connect("/Az09-._~!$&'()*+,;=@/x:_a1b;y", { controller: "a", action: "b" })
+  );
+  assertEquals(router.routes[0].variables, ["_a1b"]);
+  assertEquals(
+    router.routes[0].segments.map((segment) => segment.parts),
+    [[{ literal: "Az09-._~!$&'()*+,;=@" }], [
+      { literal: "x" },
+      { variable: "_a1b", requirement: null },
+      { literal: ";y" },
+    ]],
+  );
+});
 Deno.test("a requirement RegExp with anchors or flags other than i/u is a TypeError", () => {
   const bad = [/^\d{4}$/, /^\d{4}/, /\d{4}$/, /\d{4}/g, /\d{4}/m, /\d{4}/s, /\d{4}/y, /\d{4}/d];
   for (const requirement of bad) {
