@@ -1,6 +1,7 @@
 /**
- * Construction of each table by each contender, a 1,008-route table declared and
- * compiled, and (printed before the timings) the memory each contender keeps per route.
+ * Construction of each table by each contender, and (printed before the timings) the
+ * memory each contender keeps per route. The 1,008-route target is in
+ * `compile_bench.ts`.
  * Memory needs `--v8-flags=--expose-gc`, which `deno task bench` passes.
  * @module
  */
@@ -8,51 +9,14 @@
 import { Router } from "../mod.ts";
 import { createCompiledMatcher } from "../src/compiled_matcher.ts";
 import { PEERS } from "./peers.ts";
-import { largeRequests, largeRouter, note, smallRouter } from "./tables.ts";
-
-/** A variant A table of 63 plain resources: 1,008 routes. */
-function thousandRouter(): Router {
-  return new Router({ variant: "A", onDeprecation: () => {} }).draw((map) => {
-    for (let i = 0; i < 63; i++) map.resources(`things${i}`);
-  });
-}
-
-/** One request that each route answers (its own method, `ANY` as GET). */
-function oneRequestPerRoute(router: Router) {
-  return largeRequests(router.routes).filter((request) => {
-    try {
-      router.recognize(request.path, request.method);
-      return true;
-    } catch {
-      return false;
-    }
-  });
-}
+import { largeRouter, note, oneRequestPerRoute, smallRouter } from "./tables.ts";
 
 /** Recognises every request once, so that every part of the matcher is built. */
 function warm(router: Router, requests: readonly { method: string; path: string }[]): void {
   for (const { method, path } of requests) router.recognize(path, method);
 }
 
-const thousandRequests = oneRequestPerRoute(thousandRouter());
 const largeHits = oneRequestPerRoute(largeRouter());
-
-Deno.bench({
-  name: "resource-router: declare 1,008 routes (draw; the matcher builds lazily)",
-  group: "build: 1,008 routes",
-  baseline: true,
-  fn: () => void thousandRouter(),
-});
-Deno.bench({
-  name: "resource-router: declare 1,008 routes and build every part of the matcher",
-  group: "build: 1,008 routes",
-  fn: () => {
-    // The router builds its matcher on the first request and each part of it on the
-    // first request that needs it; one match per route builds them all.
-    const matcher = createCompiledMatcher(thousandRouter().routes);
-    for (const { method, path } of thousandRequests) matcher.match(path, method);
-  },
-});
 
 for (
   const [name, build, hits] of [

@@ -257,6 +257,21 @@ export function largeRequests(routes: readonly Route[]): Request[] {
 }
 
 /**
+ * The requests of {@linkcode largeRequests} that `router` answers: one per route (its
+ * method, `ANY` as GET).
+ */
+export function oneRequestPerRoute(router: Router): Request[] {
+  return largeRequests(router.routes).filter((request) => {
+    try {
+      router.recognize(request.path, request.method);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
+
+/**
  * Prints a finding of a benchmark file for people, and again as one `@note` JSON line
  * for `bench/report.ts`, which reads them from the `deno bench --json` output.
  */
