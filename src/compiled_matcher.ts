@@ -121,14 +121,24 @@ interface Check {
   readonly value: number;
 }
 
+/**
+ * The checks of a program laid out flat, `CHECK_SLOTS` slots each: the kind (plus
+ * `KEYED` for a literal that is its own key), the segment, the value index, and the
+ * literal, `RegExp` or `MIXED` parts. One array instead of an object per check: for a
+ * request, the route's checks are memory that is rarely in the cache, and each object
+ * on the way to a check's data is one more load that waits for it.
+ */
+type Code = readonly (number | string | RegExp | readonly (string | null)[] | null)[];
+const CHECK_SLOTS = 4;
+/** Added to `LITERAL` for a literal that is its own key (see `Check.keyed`). */
+const KEYED = 8;
+
 /** How to match one route, segment by segment. */
 interface Program {
-  /** Literal checks first: they fail fastest. */
-  readonly checks: readonly Check[];
+  /** Literal checks first: they fail fastest. `null`: the route's own `RegExp` decides. */
+  readonly code: Code | null;
   /** The segment of each variable, to leave absent optional ones `undefined`. */
   readonly segmentOf: readonly number[];
-  /** Match with the route's own `RegExp` instead (see `programOf`). */
-  readonly whole: boolean;
 }
 
 function check(
@@ -193,7 +203,7 @@ function programOf(route: Route): Program {
   // helps, and the present ones are simply the first. Otherwise the route's own RegExp
   // decides, as in the scan.
   const optional = route.segments.filter((segment) => segment.optional);
-  if (new Set(optional.map(ruleOf)).size > 1) return { checks: [], segmentOf: [], whole: true };
+  if (new Set(optional.map(ruleOf)).size > 1) return { code: null, segmentOf: [] };
   const checks: Check[] = [];
   const segmentOf: number[] = [];
   route.segments.forEach((segment, index) => {
@@ -204,7 +214,13 @@ function programOf(route: Route): Program {
   // then the cheap scans, then the regular expressions.
   const order = [LITERAL, MIXED, PLAIN, REQUIRED, PATTERN];
   checks.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || b.segment - a.segment);
-  return { checks, segmentOf, whole: false };
+  const code = checks.flatMap((check) => [
+    check.kind + (check.keyed ? KEYED : 0),
+    check.segment,
+    check.value,
+    check.kind === LITERAL ? check.literal : check.kind === MIXED ? check.parts : check.regex,
+  ]);
+  return { code, segmentOf };
 }
 
 /** What the matcher keeps of one route. */
@@ -218,8 +234,14 @@ interface Entry {
   readonly methodClass: number;
   /** The hash of its shape (see `shapeOf`), or -1 when paths of several shapes match it. */
   readonly shape: number;
-  /** Built on first use. */
-  program: Program | undefined;
+  /**
+   * The checks of its program (see `Code`), built on first use, or `null` when the
+   * route's own `RegExp` decides. Kept here, not in a program object of their own: one
+   * load less on the way to them.
+   */
+  code: Code | null | undefined;
+  /** The program's `segmentOf`, set with `code`. */
+  segmentOf: readonly number[];
 }
 
 /** The key of a template segment, or `null` when it is a wildcard. */
@@ -264,7 +286,8 @@ function entryOf(route: Route): Entry {
     required: route.segments.length - route.optional.size,
     methodClass: route.method === "ANY" ? -1 : METHODS.indexOf(route.method),
     shape: shapeOf(route),
-    program: undefined,
+    code: undefined,
+    segmentOf: [],
   };
 }
 
@@ -369,6 +392,11 @@ class CompiledMatcher implements Matcher {
    * a `ThinString` that every later character read must follow.
    */
   #statics = new Map<number, Static>();
+  /**
+   * One bit per value of the low 13 bits of those hashes: most requests are not for a
+   * static path, and a clear bit answers that without a `Map` lookup.
+   */
+  #staticBits = new Uint8Array(1024);
   // Per-request scratch, filled by #scan: where each segment starts and ends, its first
   // separator, the hash of its key, and the hash of the path's shape.
   #starts: number[] = [];
@@ -404,7 +432,9 @@ class CompiledMatcher implements Matcher {
 
   /** The cache entry of a static path that #scan just read, if it is one. */
   #static(path: string, count: number): Static | undefined {
-    let known = this.#statics.get(this.#pathHash(count));
+    const hash = this.#pathHash(count);
+    if ((this.#staticBits[(hash >> 3) & 1023] & (1 << (hash & 7))) === 0) return undefined;
+    let known = this.#statics.get(hash);
     while (known !== undefined && known.path !== path) known = known.next;
     return known;
   }
@@ -439,6 +469,7 @@ class CompiledMatcher implements Matcher {
       if (count < 0 || this.#static(path, count) !== undefined) continue;
       const hash = this.#pathHash(count);
       this.#statics.set(hash, { path, answers: [], next: this.#statics.get(hash) });
+      this.#staticBits[(hash >> 3) & 1023] |= 1 << (hash & 7);
     }
   }
 
@@ -545,54 +576,66 @@ class CompiledMatcher implements Matcher {
     count: number,
     descended: number,
   ): (string | undefined)[] | null {
-    const program = entry.program ??= programOf(entry.route);
-    if (program.whole) return entry.route.regex.exec(path)?.slice(1) ?? null;
+    let code = entry.code;
+    if (code === undefined) {
+      const program = programOf(entry.route);
+      entry.segmentOf = program.segmentOf;
+      code = entry.code = program.code;
+    }
+    if (code === null) return entry.route.regex.exec(path)?.slice(1) ?? null;
     const starts = this.#starts;
     const ends = this.#ends;
     const from = this.#from;
     const to = this.#to;
     const texts = this.#texts;
-    for (const check of program.checks) {
-      const segment = check.segment;
+    for (let i = 0; i < code.length; i += CHECK_SLOTS) {
+      const segment = code[i + 1] as number;
       if (segment >= count) continue; // an absent optional segment
       const start = starts[segment];
       const end = ends[segment];
-      switch (check.kind) {
-        case LITERAL:
+      const kind = code[i] as number;
+      const value = code[i + 2] as number;
+      switch (kind) {
+        case LITERAL + KEYED:
           // Descent compared the keys of the first `descended` segments already.
-          if (
-            end - start !== check.literal.length ||
-            !((segment < descended && check.keyed) || path.startsWith(check.literal, start))
-          ) {
-            return null;
+          if (segment < descended) {
+            if (end - start !== (code[i + 3] as string).length) return null;
+            break;
           }
+          // falls through
+        case LITERAL: {
+          const literal = code[i + 3] as string;
+          if (end - start !== literal.length || !path.startsWith(literal, start)) return null;
           break;
+        }
         case PLAIN:
           if (this.#cuts[segment] !== end) return null;
-          from[check.value] = start;
-          to[check.value] = end;
+          from[value] = start;
+          to[value] = end;
           break;
         case REQUIRED: {
           const text = path.slice(start, end);
-          if (!check.regex!.test(text)) return null;
-          from[check.value] = -1;
-          texts[check.value] = text;
+          if (!(code[i + 3] as RegExp).test(text)) return null;
+          from[value] = -1;
+          texts[value] = text;
           break;
         }
         case MIXED:
-          if (!this.#mixed(check, path, start, end, this.#cuts[segment])) return null;
+          if (!this.#mixed(code[i + 3] as readonly (string | null)[], value, path, segment)) {
+            return null;
+          }
           break;
         default: {
-          const match = check.regex!.exec(path.slice(start, end));
+          const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
           if (match === null) return null;
-          for (let i = 1; i < match.length; i++) {
-            from[check.value + i - 1] = -1;
-            texts[check.value + i - 1] = match[i];
+          for (let group = 1; group < match.length; group++) {
+            from[value + group - 1] = -1;
+            texts[value + group - 1] = match[group];
           }
         }
       }
     }
-    const segmentOf = program.segmentOf;
+    const segmentOf = entry.segmentOf;
     const out = new Array<string | undefined>(segmentOf.length);
     for (let i = 0; i < segmentOf.length; i++) {
       out[i] = segmentOf[i] >= count
@@ -608,11 +651,12 @@ class CompiledMatcher implements Matcher {
    * Matches a `MIXED` segment: literals in place, each variable up to the next separator
    * (`cut` is the segment's first).
    */
-  #mixed(check: Check, path: string, start: number, end: number, cut: number): boolean {
-    const parts = check.parts;
+  #mixed(parts: readonly (string | null)[], value: number, path: string, segment: number): boolean {
+    const start = this.#starts[segment];
+    const end = this.#ends[segment];
+    const cut = this.#cuts[segment];
     const from = this.#from;
     const to = this.#to;
-    let value = check.value;
     let position = start;
     for (let i = 0; i < parts.length; i++) {
       const literal = parts[i];
