@@ -27,7 +27,7 @@ for (
   const group = `build: ${name}`;
   const routes = build().routes;
   Deno.bench({
-    name: "resource-router: draw (matcher built lazily)",
+    name: "resource-router: draw (helpers and matcher built on first use)",
     group,
     baseline: true,
     fn: () => void build(),

@@ -102,7 +102,8 @@ export class Router<H extends object = Helpers> {
   #routes: readonly Route[] = [];
   #namedRoutes: ReadonlyMap<string, Route> = new Map();
   #deprecatedNames: ReadonlyMap<string, string> = new Map();
-  #helpers: Helpers = Object.create(null);
+  /** Built on first use, like the matcher: serving needs neither. */
+  #helpers: Helpers | undefined;
   #matcher: Matcher | undefined;
 
   /** Limits of the router, from its options. */
@@ -162,6 +163,9 @@ export class Router<H extends object = Helpers> {
 
   /** `X_path`, `X_url`, `hash_for_X_path`, `hash_for_X_url` for every named and deprecated X. */
   get helpers(): H {
+    this.#helpers ??= createHelpers(this, this.#mount, {
+      onDeprecation: (message) => this.#deprecation(message),
+    });
     return this.#helpers as unknown as H;
   }
 
@@ -211,9 +215,7 @@ export class Router<H extends object = Helpers> {
       this.limits.maxSegments,
       this.#maxSegmentLength,
     );
-    this.#helpers = createHelpers(this, this.#mount, {
-      onDeprecation: (message) => this.#deprecation(message),
-    });
+    this.#helpers = undefined;
     return this;
   }
 

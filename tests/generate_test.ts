@@ -155,6 +155,24 @@ Deno.test("every named route has four plain-function helpers; unknown names have
   }
 });
 
+Deno.test("router.helpers follow the table: empty before draw, the latest draw after", () => {
+  const router = new Router({ variant: "B" });
+  assertEquals(Object.keys(router.helpers), []);
+  assertEquals(Object.getPrototypeOf(router.helpers), null);
+  router.draw((map) => map.resources("messages"));
+  const first = router.helpers;
+  assert(router.helpers === first, "one object per table");
+  assertEquals(first.message_path(1), "/messages/1");
+  // A declaration error keeps the previous table, and with it the same helpers.
+  assertThrows(() => router.draw((map) => map.resources("bad name")), TypeError);
+  assert(router.helpers === first);
+  router.draw((map) => map.resources("posts"));
+  assertEquals(router.helpers.post_path(2), "/posts/2");
+  assertEquals(router.helpers.message_path, undefined);
+  // Helpers taken before a redraw keep generating for their own table.
+  assertEquals(first.message_path(3), "/messages/3");
+});
+
 // ---------------------------------------------------------------------------------------------
 // Arguments
 
