@@ -115,16 +115,16 @@ const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /**
  * How a match becomes params, as one flat array so that recognition touches few
- * objects: key/value pairs to set before the variables (controller, action), then one
- * key/default pair per variable (the default taken when the variable is left out;
- * `undefined`: absent), then key/value pairs set after them (constant defaults). Keys
- * are internalized strings. `variablesAt` and `trailingAt` are where the parts start.
+ * objects: where the variables' pairs start and where the trailing pairs start (at
+ * `PLAN_VARIABLES_AT` and `PLAN_TRAILING_AT`), then, from `PLAN_PAIRS`: key/value pairs
+ * to set before the variables (controller, action), one key/default pair per variable
+ * (the default taken when the variable is left out; `undefined`: absent), and key/value
+ * pairs set after them (constant defaults). Keys are internalized strings.
  */
-interface ParamsPlan {
-  readonly variablesAt: number;
-  readonly trailingAt: number;
-  readonly pairs: readonly (string | undefined)[];
-}
+type ParamsPlan = readonly (string | number | undefined)[];
+const PLAN_VARIABLES_AT = 0;
+const PLAN_TRAILING_AT = 1;
+const PLAN_PAIRS = 2;
 
 /** The plan of a route, built once; set by `Route`'s static block. */
 let planOf: (route: Route) => ParamsPlan;
@@ -285,19 +285,19 @@ function intern(key: string): string {
 }
 
 function paramsPlan(route: Route): ParamsPlan {
-  const pairs: (string | undefined)[] = [];
-  if (route.controller !== null) pairs.push("controller", route.controller);
-  if (route.action !== null) pairs.push("action", route.action);
-  const variablesAt = pairs.length;
-  for (const name of route.variables) pairs.push(intern(name), route.optional.get(name));
-  const trailingAt = pairs.length;
+  const plan: (string | number | undefined)[] = [0, 0];
+  if (route.controller !== null) plan.push("controller", route.controller);
+  if (route.action !== null) plan.push("action", route.action);
+  plan[PLAN_VARIABLES_AT] = plan.length;
+  for (const name of route.variables) plan.push(intern(name), route.optional.get(name));
+  plan[PLAN_TRAILING_AT] = plan.length;
   // A constant never names a variable (see `constants`); controller and action win.
   for (const [key, value] of route.constants) {
     const taken = (key === "controller" && route.controller !== null) ||
       (key === "action" && route.action !== null);
-    if (!taken) pairs.push(intern(key), value);
+    if (!taken) plan.push(intern(key), value);
   }
-  return { variablesAt, trailingAt, pairs };
+  return plan;
 }
 
 /**
@@ -310,19 +310,21 @@ export function paramsOf(
   values: readonly (string | undefined)[],
   encoded: boolean,
 ): Record<string, string> {
-  const { variablesAt, trailingAt, pairs } = planOf(route);
+  const plan = planOf(route);
+  const variablesAt = plan[PLAN_VARIABLES_AT] as number;
+  const trailingAt = plan[PLAN_TRAILING_AT] as number;
   const params: Record<string, string> = Object.create(null);
-  let i = 0;
-  for (; i < variablesAt; i += 2) params[pairs[i]!] = pairs[i + 1]!;
+  let i = PLAN_PAIRS;
+  for (; i < variablesAt; i += 2) params[plan[i] as string] = plan[i + 1] as string;
   for (let value = 0; i < trailingAt; i += 2, value++) {
     const raw = values[value];
     if (raw !== undefined) {
-      params[pairs[i]!] = encoded && raw.includes("%") ? decodeURIComponent(raw) : raw;
-    } else if (pairs[i + 1] !== undefined) {
-      params[pairs[i]!] = pairs[i + 1]!;
+      params[plan[i] as string] = encoded && raw.includes("%") ? decodeURIComponent(raw) : raw;
+    } else if (plan[i + 1] !== undefined) {
+      params[plan[i] as string] = plan[i + 1] as string;
     }
   }
-  for (; i < pairs.length; i += 2) params[pairs[i]!] = pairs[i + 1]!;
+  for (; i < plan.length; i += 2) params[plan[i] as string] = plan[i + 1] as string;
   return params;
 }
 
