@@ -86,6 +86,7 @@ const memory: [string, number | null][] = [
       () => null,
       () => {
         const router = largeRouter();
+        void router.helpers;
         warm(router, largeHits);
         return router;
       },
