@@ -648,8 +648,8 @@ class CompiledMatcher implements Matcher {
   }
 
   /**
-   * Matches a `MIXED` segment: literals in place, each variable up to the next separator
-   * (`cut` is the segment's first).
+   * Matches the scanned path's `segment` against a `MIXED` check's parts: literals in
+   * place, each variable (from value index `value` on) up to the next separator.
    */
   #mixed(parts: readonly (string | null)[], value: number, path: string, segment: number): boolean {
     const start = this.#starts[segment];
