@@ -11,8 +11,9 @@
  *
  * Per request, each step built lazily on first use and then reused:
  * 1. One pass over the path finds the segments and, in each, the first `.`, `;`, `,` or
- *    `?`; it hashes each segment's key and the path's shape (below). An empty segment
- *    matches no route, nor do more segments than any route has.
+ *    `?`; it hashes each segment's key and the path's shape (below), and notes any `?`,
+ *    `#` or `%` (see `matchRequest`). An empty segment matches no route, nor do more
+ *    segments than any route has.
  * 2. The segment count picks the routes that can have that many segments (optional
  *    trailing variables count both ways).
  * 3. A tree over segment keys narrows them down. The key of a segment is its text up to
@@ -87,9 +88,21 @@ function methodClass(method: string): number {
   }
 }
 
-/** 1 at the codes of `/`, `.`, `;`, `,` and `?`, the characters #scan stops at. */
-const SEPARATORS = new Uint8Array(64);
-for (const separator of "/.;,?") SEPARATORS[separator.charCodeAt(0)] = 1;
+// What #scan does at a character below 64, as bits: stop (a key ends at `/ . ; , ?`), and
+// note a character that `matchRequest` leaves to the router: `?` and `#` (a query or a
+// fragment follows) and `%` (values need decoding).
+/** A key ends here. */
+const STOP = 1;
+/** A query or fragment starts here (`?`, `#`). */
+const QUERY = 2;
+/** Percent-encoding (`%`). */
+const PERCENT = 4;
+/** The bits of each character code below 64; 0 for most. */
+const CHARS = new Uint8Array(64);
+for (const separator of "/.;,") CHARS[separator.charCodeAt(0)] = STOP;
+CHARS[63] = STOP | QUERY; // ?
+CHARS[35] = QUERY; // #
+CHARS[37] = PERCENT; // %
 
 /** Whether a character code is one the default variable rule excludes (besides `/`). */
 function isSeparator(code: number): boolean {
@@ -358,6 +371,22 @@ function mergeInOrder(
 }
 
 /**
+ * The compiled matcher's interface for the router: `match`, and a way to match a path as
+ * `Router.recognize` is given it, without the router's own passes over the text (query
+ * split, `%` check) in the common case. Its scan reads every character anyway.
+ */
+export interface RequestMatcher extends Matcher {
+  /**
+   * `match` for a path that may still hold a query or fragment: `undefined` when it
+   * does (a `?` or `#`), when it does not start with `/`, or when it has an empty
+   * segment or too many; the router then prepares the path and calls `match`.
+   */
+  matchRequest(path: string, method: string): MatchResult | undefined;
+  /** Whether the path of the last `matchRequest` that answered holds a `%`. */
+  readonly encoded: boolean;
+}
+
+/**
  * Builds the compiled matcher for a table. Construction is cheap: the index, the tree
  * and the route programs are built as requests need them.
  *
@@ -373,11 +402,11 @@ function mergeInOrder(
  * console.log(matcher.match("/messages/7", "POST").allowed); // ["GET", "PUT", "DELETE"]
  * ```
  */
-export function createCompiledMatcher(routes: readonly Route[]): Matcher {
+export function createCompiledMatcher(routes: readonly Route[]): RequestMatcher {
   return new CompiledMatcher(routes);
 }
 
-class CompiledMatcher implements Matcher {
+class CompiledMatcher implements RequestMatcher {
   readonly #routes: readonly Route[];
   #entries: readonly Entry[] = [];
   #order: ReadonlyMap<Entry, number> = new Map();
@@ -405,6 +434,8 @@ class CompiledMatcher implements Matcher {
   #keyHashes: number[] = [];
   /** The hash of the path's shape (see `shapeOf`). */
   #shape = 0;
+  /** `QUERY` and `PERCENT` bits of the characters in the path (plus, at times, `STOP`). */
+  #marks = 0;
   // Values of the route being tried, by variable: a range of the path, sliced only once
   // the route matches, or (where a RegExp needed the text) the text, with `#from` -1.
   #from: number[] = [];
@@ -416,12 +447,26 @@ class CompiledMatcher implements Matcher {
   }
 
   match(path: string, method: string): MatchResult {
+    return this.#match(path, method, false)!;
+  }
+
+  matchRequest(path: string, method: string): MatchResult | undefined {
+    return path.charCodeAt(0) === 47 ? this.#match(path, method, true) : undefined;
+  }
+
+  get encoded(): boolean {
+    return (this.#marks & PERCENT) !== 0;
+  }
+
+  /** `match`, or with `request` `matchRequest`. */
+  #match(path: string, method: string, request: boolean): MatchResult | undefined {
     if (this.#maxSegments < 0) this.#index();
     const mc = methodClass(method);
     // Every route ends in an optional "/", and no route matches a text ending in "/"
     // without it: drop one trailing "/" and match the rest exactly.
     const trimmed = path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : path;
     const count = this.#scan(trimmed);
+    if (request && (count < 0 || (this.#marks & QUERY) !== 0)) return undefined;
     if (count < 0) return MISS;
     const known = this.#static(trimmed, count);
     if (known !== undefined) {
@@ -513,11 +558,12 @@ class CompiledMatcher implements Matcher {
   /**
    * Finds the segments of a trimmed path and hashes their keys; returns their number,
    * or -1 when no route can match (no leading `/`, an empty segment, more segments than
-   * any route).
+   * any route). Unless it returns -1, `#marks` says which of `?`, `#` and `%` it saw.
    */
   #scan(path: string): number {
     const length = path.length;
     this.#shape = 0;
+    this.#marks = 0;
     if (length === 0) return 0;
     if (path.charCodeAt(0) !== 47) return -1;
     const starts = this.#starts;
@@ -527,6 +573,7 @@ class CompiledMatcher implements Matcher {
     const max = this.#maxSegments;
     let count = 0;
     let shape = 47;
+    let marks = 0;
     let i = 1;
     // Segment by segment: its key up to the first separator, then the rest for the shape.
     // Two tight loops, each with one rarely taken exit, cost about a third less than one
@@ -537,7 +584,10 @@ class CompiledMatcher implements Matcher {
       let code = 0;
       for (; i < length; i++) {
         code = path.charCodeAt(i);
-        if (code < 64 && SEPARATORS[code] !== 0) break;
+        if (code < 64 && CHARS[code] !== 0) {
+          if ((CHARS[code] & STOP) !== 0) break;
+          marks |= CHARS[code];
+        }
         hash = (Math.imul(hash, 31) + code) & HASH_MASK;
       }
       const cut = i;
@@ -545,8 +595,9 @@ class CompiledMatcher implements Matcher {
         for (; i < length; i++) {
           code = path.charCodeAt(i);
           if (code === 47) break;
-          if (code < 64 && SEPARATORS[code] !== 0) {
-            shape = (Math.imul(shape, 31) + code) & HASH_MASK;
+          if (code < 64 && CHARS[code] !== 0) {
+            if ((CHARS[code] & STOP) !== 0) shape = (Math.imul(shape, 31) + code) & HASH_MASK;
+            marks |= CHARS[code];
           }
         }
       }
@@ -563,6 +614,7 @@ class CompiledMatcher implements Matcher {
       if (i === length) return -1;
     }
     this.#shape = shape;
+    this.#marks = marks;
     return count;
   }
 

@@ -15,8 +15,8 @@ import {
   urlFor,
 } from "./generate.ts";
 import { Mapper, type RouteSink } from "./mapper.ts";
-import { createCompiledMatcher } from "./compiled_matcher.ts";
-import type { Matcher, MatcherFactory } from "./matcher.ts";
+import { createCompiledMatcher, type RequestMatcher } from "./compiled_matcher.ts";
+import type { MatchResult } from "./matcher.ts";
 import { paramsOf, Route, type RouteSpec } from "./route.ts";
 import { formatRoutes } from "./route_table.ts";
 import type {
@@ -96,7 +96,6 @@ export class Router<H extends object = Helpers> {
   readonly #profile: VariantProfile;
   readonly #options: RouterOptions;
   readonly #mount: Mount;
-  readonly #matcherFactory: MatcherFactory;
   readonly #controllers = new Map<string, ControllerLike>();
   readonly #warned = new Set<string>();
   #routes: readonly Route[] = [];
@@ -104,7 +103,7 @@ export class Router<H extends object = Helpers> {
   #deprecatedNames: ReadonlyMap<string, string> = new Map();
   /** Built on first use, like the matcher: serving needs neither. */
   #helpers: Helpers | undefined;
-  #matcher: Matcher | undefined;
+  #matcher: RequestMatcher | undefined;
 
   /** Limits of the router, from its options. */
   readonly limits: {
@@ -129,7 +128,6 @@ export class Router<H extends object = Helpers> {
       checkSeparator(options.actionSeparator, "The actionSeparator option");
     }
     this.#mount = parseBaseUrl(options.baseUrl);
-    this.#matcherFactory = createCompiledMatcher;
     this.limits = {
       maxPathLength: limit(options, "maxPathLength"),
       maxSegments: limit(options, "maxSegments"),
@@ -246,6 +244,13 @@ export class Router<H extends object = Helpers> {
   #recognize(path: string, method: string): RouteMatch | Error {
     if (typeof path !== "string") return new TypeError("recognize needs a path string");
     const verb = method === "GET" ? method : String(method).toUpperCase();
+    // The common case in one pass over the text: a path within every limit and without a
+    // query or fragment is matched as given, and the matcher's scan notes any `%`.
+    if (path.length <= this.#withinLimits) {
+      const matcher = this.#matcher ??= createCompiledMatcher(this.#routes);
+      const result = matcher.matchRequest(path, verb === "HEAD" ? "GET" : verb);
+      if (result !== undefined) return this.#answer(result, path, verb, matcher.encoded);
+    }
     const pathname = routePath(path);
     return this.#limitError(pathname, verb) ?? this.#find(pathname, verb);
   }
@@ -294,7 +299,23 @@ export class Router<H extends object = Helpers> {
    * caller to throw.
    */
   #find(pathname: string, verb: string): RouteMatch | RoutingError {
-    const encoded = pathname.includes("%");
+    const result = (this.#matcher ??= createCompiledMatcher(this.#routes)).match(
+      pathname,
+      verb === "HEAD" ? "GET" : verb,
+    );
+    return this.#answer(result, pathname, verb, pathname.includes("%"));
+  }
+
+  /**
+   * The answer for a pathname within the path limits, from the matcher's result: the
+   * match, or the error for the caller to throw. `encoded`: the pathname holds a `%`.
+   */
+  #answer(
+    result: MatchResult,
+    pathname: string,
+    verb: string,
+    encoded: boolean,
+  ): RouteMatch | RoutingError {
     if (encoded) {
       try {
         decodeURIComponent(pathname);
@@ -307,10 +328,6 @@ export class Router<H extends object = Helpers> {
         );
       }
     }
-    const result = (this.#matcher ??= this.#matcherFactory(this.#routes)).match(
-      pathname,
-      verb === "HEAD" ? "GET" : verb,
-    );
     const { route, values } = result;
     const { maxParamLength } = this.limits;
     // A value is part of the path: only a path over the limit can hold one over it.

@@ -152,3 +152,28 @@ Deno.test("static paths that differ only after a separator keep their own cached
     }
   }
 });
+
+Deno.test("matchRequest answers as match, and leaves a query, a fragment or an odd path to the router", () => {
+  const matcher = createCompiledMatcher(forumRouter("A").routes);
+  const plain = (path: string, method: string) => {
+    const { route, values, allowed } = matcher.matchRequest(path, method)!;
+    return { route: route?.path ?? null, name: route?.name ?? null, values, allowed };
+  };
+  for (const path of PATHS) {
+    for (const method of METHODS) {
+      if (path.includes("//")) {
+        // An empty segment ends the scan early, before a later "?" could be seen.
+        assertEquals(matcher.matchRequest(path, method), undefined, path);
+      } else {
+        assertEquals(plain(path, method), answers(matcher, path, method), `${method} ${path}`);
+        assertEquals(matcher.encoded, path.includes("%"), path);
+      }
+    }
+    for (const suffix of ["?page=2", "#top", "?a/b//c", "?q=%zz", "#a?b", "?"]) {
+      assertEquals(matcher.matchRequest(path + suffix, "GET"), undefined, path + suffix);
+    }
+  }
+  for (const path of ["", "messages/1", "%2Fmessages"]) {
+    assertEquals(matcher.matchRequest(path, "GET"), undefined, path);
+  }
+});

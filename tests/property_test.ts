@@ -177,6 +177,35 @@ Deno.test("property: recognize raises nothing but RoutingError for any path and 
   );
 });
 
+Deno.test("property: recognize reads nothing after the first ? or #", () => {
+  const router = new Router({ variant: "A", maxParamLength: 300 }).draw((map) => {
+    map.resources("posts", { member: { rate: "put" } }, (posts) => posts.resources("comments"));
+    map.connect(":controller/:action/:id");
+  });
+  const outcome = (path: string, method: string) => {
+    try {
+      const { route, params } = router.recognize(path, method);
+      return { route: route.path, params: { ...params } };
+    } catch (error) {
+      assertInstanceOf(error, RoutingError);
+      return { status: error.status, allowed: error.allowed };
+    }
+  };
+  fc.assert(
+    fc.property(
+      hostilePaths,
+      fc.constantFrom("?", "#"),
+      hostilePaths,
+      fc.constantFrom("GET", "PUT", "DELETE"),
+      (path, mark, rest, method) => {
+        const full = path + mark + rest;
+        assertEquals(outcome(full, method), outcome(full.split(/[?#]/)[0], method), full);
+      },
+    ),
+    { numRuns: 1000 },
+  );
+});
+
 Deno.test("property: fetch answers any request path with a 4xx, never a crash", async () => {
   const router = new Router({
     variant: "B",

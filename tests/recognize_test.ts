@@ -416,6 +416,18 @@ Deno.test("a query string is ignored", () => {
     params: { controller: "messages", action: "show", id: "7" },
   });
   assertEquals(recognized(router, "/messages/?a=b").name, "messages");
+  // What follows a "?" or "#" is never read as path: not its slashes, not its escapes.
+  assertEquals(recognized(router, "/messages/7#edit"), {
+    name: "message",
+    params: { controller: "messages", action: "show", id: "7" },
+  });
+  assertEquals(recognized(router, "/messages/7?next=/messages//8/edit").name, "message");
+  assertEquals(recognized(router, "/messages/7?q=%zz").params.id, "7");
+  assertEquals(recognized(router, "/messages/a%2Fb?q=%2F").params.id, "a/b");
+  assertEquals(recognized(router, "/messages/7/edit#x?y").name, "edit_message");
+  assertEquals(recognized(router, "messages/7?x").name, "message");
+  assertEquals(rejected(router, "/messages/%zz?q=1").status, 404);
+  assertEquals(rejected(router, "/messages//7?q=1").status, 404);
 });
 
 Deno.test("variables are percent-decoded one by one; an encoded separator never splits", () => {
