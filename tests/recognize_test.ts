@@ -405,7 +405,7 @@ Deno.test("a trailing slash is ignored", () => {
   assertEquals(recognized(router, "/messages/7/edit/").name, "edit_message");
 });
 
-Deno.test("a query string is ignored", () => {
+Deno.test("a query string or a fragment is ignored", () => {
   const router = build("A", messages);
   assertEquals(recognized(router, "/messages?page=2"), {
     name: "messages",
