@@ -19,15 +19,16 @@
  * 3. A tree over segment keys narrows them down. The key of a segment is its text up to
  *    its first `.`, `;`, `,` or `?`; a route's segment has a key when its text is
  *    literal up to such a character (or entirely), and is a wildcard otherwise. A node's
- *    child for key K holds the routes whose segment there has key K or is a wildcard, in
- *    registration order; the `other` child holds the wildcards alone. Descent stops when
- *    few routes are left or no route has a key at any remaining depth.
+ *    child for key hash H holds the routes whose segment there has a key with hash H or
+ *    is a wildcard, in registration order; the `other` child holds the wildcards alone.
+ *    Descent compares hashes only (the checks of step 4 compare the text), and stops
+ *    when few routes are left or no route has a key at any remaining depth.
  * 4. The routes left that accept the method are tried in registration order. First by
  *    shape: the `/ . ; , ?` of a path, in order, are those of the template of any route
  *    without requirements or optional segments that matches it (a default-rule variable
  *    holds none), so one integer comparison drops `:id.:format` for `/messages/1;edit`.
  *    Then by a small program of per-segment checks: string equality for literal
- *    segments (skipped where the descent compared the key already), a character scan
+ *    segments (after a comparison of the key hash, which rules most out), a character scan
  *    for variables under the default rule (also inside segments like `:id.:format`,
  *    where each variable ends at the first separator), the requirement's own anchored
  *    `RegExp` for a variable alone in its segment, and an anchored `RegExp` of the
@@ -65,8 +66,12 @@ const MIXED = 3;
 /** Anything else: the segment's anchored `RegExp`, one group per variable. */
 const PATTERN = 4;
 
-/** The children of a node whose routes all have a wildcard at its depth. */
-const NO_CHILDREN: Map<number, Node> = new Map();
+/** The state (see `#nodeState`) of a node whose children are not built yet. */
+const UNEXPANDED = -1;
+/** The state of a leaf: its routes are tried. */
+const LEAF = -2;
+/** The number of method classes, to index per node and class. */
+const CLASSES = 6;
 const NOTHING_ALLOWED: readonly string[] = Object.freeze([]);
 const MISS: MatchResult = Object.freeze({ route: null, values: null, allowed: NOTHING_ALLOWED });
 
@@ -124,7 +129,7 @@ interface Check {
   readonly segment: number;
   /** `LITERAL`: the text. */
   readonly literal: string;
-  /** `LITERAL`: the text is its own key (no separator), so a descent through it checked it. */
+  /** `LITERAL`: the text is its own key (no separator), so its hash can be compared first. */
   readonly keyed: boolean;
   /** `REQUIRED`: the requirement's whole-text `RegExp`; `PATTERN`: the segment's. */
   readonly regex: RegExp | null;
@@ -136,8 +141,8 @@ interface Check {
 
 /**
  * The checks of a program laid out flat, `CHECK_SLOTS` slots each: the kind (plus
- * `KEYED` for a literal that is its own key), the segment, the value index, and the
- * literal, `RegExp` or `MIXED` parts. One array instead of an object per check: for a
+ * `KEYED` for a literal that is its own key), the segment, the value index (for a keyed
+ * literal, the hash of its text), and the literal, `RegExp` or `MIXED` parts. One array instead of an object per check: for a
  * request, the route's checks are memory that is rarely in the cache, and each object
  * on the way to a check's data is one more load that waits for it.
  */
@@ -230,7 +235,8 @@ function programOf(route: Route): Program {
   const code = checks.flatMap((check) => [
     check.kind + (check.keyed ? KEYED : 0),
     check.segment,
-    check.value,
+    // A literal has no values: the slot holds the hash of a keyed one's text instead.
+    check.keyed ? hashOf(check.literal, 0, check.literal.length) : check.value,
     check.kind === LITERAL ? check.literal : check.kind === MIXED ? check.parts : check.regex,
   ]);
   return { code, segmentOf };
@@ -313,35 +319,16 @@ interface Static {
   readonly next: Static | undefined;
 }
 
-/** A node of the segment-key tree. */
-interface Node {
-  /** The key that leads here from the parent. */
-  readonly key: string;
-  /** The parent's next child with the same key hash. */
-  next: Node | undefined;
-  /** The routes still possible here, in registration order. */
-  readonly entries: readonly Entry[];
-  /** Segments consumed on the way here. */
-  readonly depth: number;
-  /** Children by key hash; `null` once the node is a leaf; unset until built. */
-  children: Map<number, Node> | null | undefined;
-  /** The child for keys no route has here. */
-  other: Node | undefined;
-  /** `entries` that accept each method class, built on first use. */
-  readonly byMethod: (readonly Entry[] | undefined)[];
+/**
+ * Where a node's child for a key hash sits in the children table (before probing), in
+ * units of `CHILD_SLOTS`: the top `32 - shift` bits of a mix of the two.
+ */
+function childSlot(parent: number, hash: number, shift: number): number {
+  return Math.imul(hash ^ Math.imul(parent + 1, 0x9e3779b1), 0x85ebca6b) >>> shift;
 }
 
-function node(entries: readonly Entry[], depth: number, key: string): Node {
-  return {
-    key,
-    next: undefined,
-    entries,
-    depth,
-    children: undefined,
-    other: undefined,
-    byMethod: [],
-  };
-}
+/** Slots per child in the children table: parent id + 1 (0: free), key hash, child id. */
+const CHILD_SLOTS = 3;
 
 /** Keeps hashes small integers. */
 const HASH_MASK = 0x3fffffff;
@@ -410,8 +397,21 @@ class CompiledMatcher implements RequestMatcher {
   readonly #routes: readonly Route[];
   #entries: readonly Entry[] = [];
   #order: ReadonlyMap<Entry, number> = new Map();
+  // The segment-key tree, nodes by number. A node's routes, in registration order; its
+  // state: UNEXPANDED, LEAF, or (once its children are built) the id of its child for
+  // keys no route has there; and per method class the routes that accept it. Its other
+  // children are in one hash table for the whole tree, by parent and key hash: a step
+  // down reads one place in memory, where a Map per node took several.
   /** Tree roots by segment count. */
-  #roots: (Node | undefined)[] = [];
+  #roots: (number | undefined)[] = [];
+  #nodeEntries: (readonly Entry[])[] = [];
+  #nodeState = new Int32Array(64);
+  #candidates: (readonly Entry[] | undefined)[] = [];
+  /** The children table (see `CHILD_SLOTS`), open addressing with linear probing. */
+  #children = new Int32Array(CHILD_SLOTS * 256);
+  /** 32 minus the log2 of the children table's capacity. */
+  #childShift = 24;
+  #childCount = 0;
   /** The most segments any route has; -1 until the index is built. */
   #maxSegments = -1;
   /**
@@ -519,40 +519,39 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   #search(path: string, count: number, mc: number): MatchResult {
-    let current = this.#roots[count] ??= node(
+    let id = this.#roots[count] ??= this.#node(
       this.#entries.filter((entry) => entry.required <= count && count <= entry.keys.length),
-      0,
-      "",
     );
-    for (;;) {
-      const children = current.children === undefined
-        ? this.#expand(current, count)
-        : current.children;
-      if (children === null) break;
-      const depth = current.depth;
-      let child = children.get(this.#keyHashes[depth]);
-      if (child !== undefined) {
-        const start = this.#starts[depth];
-        const length = this.#cuts[depth] - start;
-        while (
-          child !== undefined && (child.key.length !== length || !path.startsWith(child.key, start))
-        ) {
-          child = child.next;
+    // Down by key hashes alone: a child holds the routes of every key with its hash (and
+    // the wildcards), and #try compares the literal text of each route it tries.
+    for (let depth = 0;; depth++) {
+      let state = this.#nodeState[id];
+      if (state === UNEXPANDED) state = this.#expand(id, depth, count);
+      if (state === LEAF) break;
+      const hash = this.#keyHashes[depth];
+      const table = this.#children;
+      let slot = childSlot(id, hash, this.#childShift) * CHILD_SLOTS;
+      for (let owner = table[slot]; owner !== 0; owner = table[slot]) {
+        if (owner === id + 1 && table[slot + 1] === hash) {
+          state = table[slot + 2];
+          break;
         }
+        slot += CHILD_SLOTS;
+        if (slot === table.length) slot = 0;
       }
-      current = child ?? current.other!;
+      id = state;
     }
 
-    const candidates = current.byMethod[mc] ??= current.entries.filter((entry) =>
-      entry.methodClass === -1 || entry.methodClass === mc
-    );
+    const candidates = this.#candidates[id * CLASSES + mc] ??= this.#nodeEntries[id].filter((
+      entry,
+    ) => entry.methodClass === -1 || entry.methodClass === mc);
     const shape = this.#shape;
     for (const entry of candidates) {
       if (entry.shape !== shape && entry.shape !== -1) continue;
-      const values = this.#try(entry, path, count, current.depth);
+      const values = this.#try(entry, path, count);
       if (values !== null) return { route: entry.route, values, allowed: NOTHING_ALLOWED };
     }
-    return this.#refusal(current, mc, path, count);
+    return this.#refusal(this.#nodeEntries[id], mc, path, count);
   }
 
   /**
@@ -618,16 +617,8 @@ class CompiledMatcher implements RequestMatcher {
     return count;
   }
 
-  /**
-   * Runs a route's program on the scanned path: its values, or `null`. The keys of the
-   * first `descended` segments are known to match.
-   */
-  #try(
-    entry: Entry,
-    path: string,
-    count: number,
-    descended: number,
-  ): (string | undefined)[] | null {
+  /** Runs a route's program on the scanned path: its values, or `null`. */
+  #try(entry: Entry, path: string, count: number): (string | undefined)[] | null {
     let code = entry.code;
     if (code === undefined) {
       const program = programOf(entry.route);
@@ -649,11 +640,8 @@ class CompiledMatcher implements RequestMatcher {
       const value = code[i + 2] as number;
       switch (kind) {
         case LITERAL + KEYED:
-          // Descent compared the keys of the first `descended` segments already.
-          if (segment < descended) {
-            if (end - start !== (code[i + 3] as string).length) return null;
-            break;
-          }
+          // The hash of its text (in the value slot) rules most other texts out cheaply.
+          if (this.#keyHashes[segment] !== value) return null;
           // falls through
         case LITERAL: {
           const literal = code[i + 3] as string;
@@ -730,16 +718,16 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /** The 405 information of a path no route of the method matches, or `MISS`. */
-  #refusal(leaf: Node, mc: number, path: string, count: number): MatchResult {
+  #refusal(entries: readonly Entry[], mc: number, path: string, count: number): MatchResult {
     let first: (string | undefined)[] | null = null;
     const allowed: string[] = [];
-    for (const entry of leaf.entries) {
+    for (const entry of entries) {
       // Routes that accept the method were tried and failed; ANY ones accept them all.
       if (entry.methodClass === -1 || entry.methodClass === mc) continue;
       const method = entry.route.method;
       if (first !== null && allowed.includes(method)) continue;
       if (entry.shape !== this.#shape && entry.shape !== -1) continue;
-      const values = this.#try(entry, path, count, leaf.depth);
+      const values = this.#try(entry, path, count);
       if (values === null) continue;
       first ??= values;
       allowed.push(method);
@@ -747,36 +735,72 @@ class CompiledMatcher implements RequestMatcher {
     return first === null ? MISS : { route: null, values: first, allowed };
   }
 
-  /** Builds a node's children, or marks it a leaf. */
-  #expand(parent: Node, count: number): Map<number, Node> | null {
-    const { entries, depth } = parent;
-    if (entries.length <= SMALL || depth >= count) return parent.children = null;
-    const byKey = new Map<string, Entry[]>();
+  /** A new, unexpanded node with these routes; its id. */
+  #node(entries: readonly Entry[]): number {
+    const id = this.#nodeEntries.push(entries) - 1;
+    if (id === this.#nodeState.length) {
+      const grown = new Int32Array(id * 2);
+      grown.set(this.#nodeState);
+      this.#nodeState = grown;
+    }
+    this.#nodeState[id] = UNEXPANDED;
+    return id;
+  }
+
+  /** Builds the children of node `id`, `depth` segments down; its new state. */
+  #expand(id: number, depth: number, count: number): number {
+    const entries = this.#nodeEntries[id];
+    if (entries.length <= SMALL || depth >= count) return this.#nodeState[id] = LEAF;
+    const byHash = new Map<number, Entry[]>();
     const wildcards: Entry[] = [];
     for (const entry of entries) {
       const key = entry.keys[depth];
       if (key === null) wildcards.push(entry);
       else {
-        const list = byKey.get(key);
-        if (list === undefined) byKey.set(key, [entry]);
+        const hash = hashOf(key, 0, key.length);
+        const list = byHash.get(hash);
+        if (list === undefined) byHash.set(hash, [entry]);
         else list.push(entry);
       }
     }
-    parent.other = node(wildcards, depth + 1, "");
-    if (byKey.size === 0) {
-      // Every route has a wildcard here: pass through, unless no deeper key remains.
-      const deeper = entries.some((entry) =>
+    // With no key here, pass through to the wildcards, unless no deeper key remains.
+    if (
+      byHash.size === 0 &&
+      !entries.some((entry) =>
         entry.keys.some((key, at) => at > depth && at < count && key !== null)
-      );
-      return parent.children = deeper ? NO_CHILDREN : null;
+      )
+    ) {
+      return this.#nodeState[id] = LEAF;
     }
-    const children = new Map<number, Node>();
-    for (const [key, list] of byKey) {
-      const child = node(mergeInOrder(list, wildcards, this.#order), depth + 1, key);
-      const hash = hashOf(key, 0, key.length);
-      child.next = children.get(hash);
-      children.set(hash, child);
+    const other = this.#node(wildcards);
+    for (const [hash, list] of byHash) {
+      this.#addChild(id, hash, this.#node(mergeInOrder(list, wildcards, this.#order)));
     }
-    return parent.children = children;
+    return this.#nodeState[id] = other;
+  }
+
+  /** Enters a child in the children table, growing it to stay at most half full. */
+  #addChild(parent: number, hash: number, child: number): void {
+    if (++this.#childCount * 2 > this.#children.length / CHILD_SLOTS) {
+      const old = this.#children;
+      this.#children = new Int32Array(old.length * 2);
+      this.#childShift--;
+      for (let slot = 0; slot < old.length; slot += CHILD_SLOTS) {
+        if (old[slot] !== 0) this.#place(old[slot] - 1, old[slot + 1], old[slot + 2]);
+      }
+    }
+    this.#place(parent, hash, child);
+  }
+
+  #place(parent: number, hash: number, child: number): void {
+    const table = this.#children;
+    let slot = childSlot(parent, hash, this.#childShift) * CHILD_SLOTS;
+    while (table[slot] !== 0) {
+      slot += CHILD_SLOTS;
+      if (slot === table.length) slot = 0;
+    }
+    table[slot] = parent + 1;
+    table[slot + 1] = hash;
+    table[slot + 2] = child;
   }
 }

@@ -136,6 +136,39 @@ Deno.test("a segment that only starts like a literal never matches it, however d
   }
 });
 
+Deno.test("segment keys with the same hash are told apart by their text", () => {
+  // "Aa" and "BB" have the same hash in the compiled matcher (65 * 31 + 97 = 66 * 31 +
+  // 66), which descends by key hashes alone: each must still reach its own routes, a
+  // key of that hash that no route has must reach only the wildcards, and the 405
+  // answer must not borrow methods from the other key.
+  const { routes } = new Router().draw((map) => {
+    for (let i = 0; i < 10; i++) {
+      map.connect(`/Aa/:id/r${i}`, {
+        controller: "a",
+        action: `r${i}`,
+        conditions: { method: "get" },
+      });
+    }
+    map.connect("/BB/:id/r1", { controller: "b", action: "r1", conditions: { method: "post" } });
+    map.connect("/:section/:id/r2", {
+      controller: "any",
+      action: "r2",
+      conditions: { method: "put" },
+    });
+    map.connect("/x/:id/Aa", { controller: "x", action: "aa" });
+  });
+  for (const matcher of MATCHERS.map(([, factory]) => factory(routes))) {
+    assertEquals(matcher.match("/Aa/1/r1", "GET").route?.action, "r1");
+    assertEquals(matcher.match("/BB/1/r1", "POST").route?.controller, "b");
+    assertEquals(answers(matcher, "/BB/1/r1", "GET").allowed, ["POST"]);
+    assertEquals(answers(matcher, "/BB/1/r3", "GET").route, null);
+    assertEquals(answers(matcher, "/BB/1/r3", "GET").allowed, []);
+    assertEquals(answers(matcher, "/BB/1/r2", "GET").allowed, ["PUT"]);
+    assertEquals(matcher.match("/x/1/Aa", "GET").route?.action, "aa");
+    assertEquals(answers(matcher, "/x/1/BB", "GET").route, null);
+  }
+});
+
 Deno.test("static paths that differ only after a separator keep their own cached answers", () => {
   // "/feed.rss", "/feed.atom" and "/feed;rss" share their segment keys; the compiled
   // matcher caches static answers by a hash of keys and shape and must tell them apart.
