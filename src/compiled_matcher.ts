@@ -254,9 +254,8 @@ interface Entry {
   /** The hash of its shape (see `shapeOf`), or -1 when paths of several shapes match it. */
   readonly shape: number;
   /**
-   * The checks of its program (see `Code`), built on first use, or `null` when the
-   * route's own `RegExp` decides. Kept here, not in a program object of their own: one
-   * load less on the way to them.
+   * The checks of its program (see `Code`), built on first use (see `#codeOf`), or
+   * `null` when the route's own `RegExp` decides.
    */
   code: Code | null | undefined;
   /** The program's `segmentOf`, set with `code`. */
@@ -326,6 +325,9 @@ interface Static {
 function childSlot(parent: number, hash: number, shift: number): number {
   return Math.imul(hash ^ Math.imul(parent + 1, 0x9e3779b1), 0x85ebca6b) >>> shift;
 }
+
+/** Slots per route in a run of `CompiledMatcher.#runs`: shape, checks, entry. */
+const RUN_SLOTS = 3;
 
 /** Slots per child in the children table: parent id + 1 (0: free), key hash, child id. */
 const CHILD_SLOTS = 3;
@@ -406,7 +408,14 @@ class CompiledMatcher implements RequestMatcher {
   #roots: (number | undefined)[] = [];
   #nodeEntries: (readonly Entry[])[] = [];
   #nodeState = new Int32Array(64);
-  #candidates: (readonly Entry[] | undefined)[] = [];
+  /**
+   * Per node and method class (`id * CLASSES + class`), where its run in `#runs` starts:
+   * the number of routes that accept the method, then `RUN_SLOTS` slots each: its
+   * shape, its checks, its entry. One flat array: a request reads the shapes and checks
+   * it needs without going through an array and an object per route first.
+   */
+  #runAt: (number | undefined)[] = [];
+  #runs: (number | Code | Entry | null)[] = [];
   /** The children table (see `CHILD_SLOTS`), open addressing with linear probing. */
   #children = new Int32Array(CHILD_SLOTS * 256);
   /** 32 minus the log2 of the children table's capacity. */
@@ -542,13 +551,15 @@ class CompiledMatcher implements RequestMatcher {
       id = state;
     }
 
-    const candidates = this.#candidates[id * CLASSES + mc] ??= this.#nodeEntries[id].filter((
-      entry,
-    ) => entry.methodClass === -1 || entry.methodClass === mc);
+    const runs = this.#runs;
+    const at = this.#runAt[id * CLASSES + mc] ?? this.#run(id, mc);
+    const end = at + RUN_SLOTS * (runs[at] as number);
     const shape = this.#shape;
-    for (const entry of candidates) {
-      if (entry.shape !== shape && entry.shape !== -1) continue;
-      const values = this.#try(entry, path, count);
+    for (let i = at + 1; i < end; i += RUN_SLOTS) {
+      const candidate = runs[i] as number;
+      if (candidate !== shape && candidate !== -1) continue;
+      const entry = runs[i + 2] as Entry;
+      const values = this.#try(entry, runs[i + 1] as Code | null, path, count);
       if (values !== null) return { route: entry.route, values, allowed: NOTHING_ALLOWED };
     }
     return this.#refusal(this.#nodeEntries[id], mc, path, count);
@@ -617,14 +628,16 @@ class CompiledMatcher implements RequestMatcher {
     return count;
   }
 
-  /** Runs a route's program on the scanned path: its values, or `null`. */
-  #try(entry: Entry, path: string, count: number): (string | undefined)[] | null {
-    let code = entry.code;
-    if (code === undefined) {
-      const program = programOf(entry.route);
-      entry.segmentOf = program.segmentOf;
-      code = entry.code = program.code;
-    }
+  /**
+   * Runs a route's program (`code`, see `#codeOf`) on the scanned path: its values, or
+   * `null`.
+   */
+  #try(
+    entry: Entry,
+    code: Code | null,
+    path: string,
+    count: number,
+  ): (string | undefined)[] | null {
     if (code === null) return entry.route.regex.exec(path)?.slice(1) ?? null;
     const starts = this.#starts;
     const ends = this.#ends;
@@ -727,12 +740,36 @@ class CompiledMatcher implements RequestMatcher {
       const method = entry.route.method;
       if (first !== null && allowed.includes(method)) continue;
       if (entry.shape !== this.#shape && entry.shape !== -1) continue;
-      const values = this.#try(entry, path, count);
+      const values = this.#try(entry, this.#codeOf(entry), path, count);
       if (values === null) continue;
       first ??= values;
       allowed.push(method);
     }
     return first === null ? MISS : { route: null, values: first, allowed };
+  }
+
+  /** The checks of a route's program, built on first use; `null`: its `RegExp` decides. */
+  #codeOf(entry: Entry): Code | null {
+    if (entry.code === undefined) {
+      const program = programOf(entry.route);
+      entry.segmentOf = program.segmentOf;
+      entry.code = program.code;
+    }
+    return entry.code;
+  }
+
+  /** Lays out the run of node `id` for method class `mc` (see `#runAt`); its start. */
+  #run(id: number, mc: number): number {
+    const at = this.#runs.length;
+    let count = 0;
+    this.#runs.push(0);
+    for (const entry of this.#nodeEntries[id]) {
+      if (entry.methodClass !== -1 && entry.methodClass !== mc) continue;
+      this.#runs.push(entry.shape, this.#codeOf(entry), entry);
+      count++;
+    }
+    this.#runs[at] = count;
+    return this.#runAt[id * CLASSES + mc] = at;
   }
 
   /** A new, unexpanded node with these routes; its id. */
