@@ -142,9 +142,10 @@ interface Check {
 /**
  * The checks of a program laid out flat, `CHECK_SLOTS` slots each: the kind (plus
  * `KEYED` for a literal that is its own key), the segment, the value index (for a keyed
- * literal, the hash of its text), and the literal, `RegExp` or `MIXED` parts. One array instead of an object per check: for a
- * request, the route's checks are memory that is rarely in the cache, and each object
- * on the way to a check's data is one more load that waits for it.
+ * literal, the hash of its text), and the literal, `RegExp` or `MIXED` parts. One array
+ * instead of an object per check: for a request, the route's checks are memory that is
+ * rarely in the cache, and each object on the way to a check's data is one more load
+ * that waits for it.
  */
 type Code = readonly (number | string | RegExp | readonly (string | null)[] | null)[];
 const CHECK_SLOTS = 4;
@@ -401,9 +402,9 @@ class CompiledMatcher implements RequestMatcher {
   #order: ReadonlyMap<Entry, number> = new Map();
   // The segment-key tree, nodes by number. A node's routes, in registration order; its
   // state: UNEXPANDED, LEAF, or (once its children are built) the id of its child for
-  // keys no route has there; and per method class the routes that accept it. Its other
-  // children are in one hash table for the whole tree, by parent and key hash: a step
-  // down reads one place in memory, where a Map per node took several.
+  // keys no route has there; and, for a leaf, per method class, its run (below). Its
+  // other children are in one hash table for the whole tree, by parent and key hash: a
+  // step down reads one place in memory, where a Map per node took several.
   /** Tree roots by segment count. */
   #roots: (number | undefined)[] = [];
   #nodeEntries: (readonly Entry[])[] = [];
@@ -829,6 +830,7 @@ class CompiledMatcher implements RequestMatcher {
     this.#place(parent, hash, child);
   }
 
+  /** Writes a child into the first free slot from its place in the children table. */
   #place(parent: number, hash: number, child: number): void {
     const table = this.#children;
     let slot = childSlot(parent, hash, this.#childShift) * CHILD_SLOTS;
