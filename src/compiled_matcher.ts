@@ -140,25 +140,35 @@ interface Check {
 }
 
 /**
- * The checks of a program laid out flat, `CHECK_SLOTS` slots each: the kind (plus
- * `KEYED` for a literal that is its own key), the segment, the value index (for a keyed
- * literal, the hash of its text), and the literal, `RegExp` or `MIXED` parts. One array
- * instead of an object per check: for a request, the route's checks are memory that is
- * rarely in the cache, and each object on the way to a check's data is one more load
- * that waits for it.
+ * How to match one route, laid out flat: `RECORD_CHECKS` slots, then its checks.
+ * - `RECORD_SHAPE`: the route's shape hash (see `shapeOf`), or -1.
+ * - `RECORD_ROUTE`: the route.
+ * - `RECORD_LENGTH`: the number of slots of the whole record.
+ * - `RECORD_VALUES`: the number of values, or -1 when the route's own `RegExp` decides.
+ * - `RECORD_SEGMENT_OF`: the segment of each variable when the route has optional
+ *   segments (to leave absent ones `undefined`), else `null`.
+ *
+ * Each check is four slots: the kind (plus `KEYED` for a literal that is its own key),
+ * the segment, the value index (for a keyed literal, the hash of its text), and the
+ * literal, the `RegExp`, or for `MIXED` the number of parts, which follow it (literal
+ * text, or `null` for a variable). Literal checks come first: they fail fastest.
+ *
+ * The runs of the tree's leaves are these records one after another. For a request,
+ * a route's data is memory that is rarely in the cache, and each object on the way to
+ * it (an entry, an array of checks, an array of parts) is one more load that waits;
+ * in one array, the data of the routes a leaf tries sits together after their shapes.
  */
-type Code = readonly (number | string | RegExp | readonly (string | null)[] | null)[];
+type Slot = number | string | RegExp | Route | readonly number[] | null;
+const RECORD_SHAPE = 0;
+const RECORD_ROUTE = 1;
+const RECORD_LENGTH = 2;
+const RECORD_VALUES = 3;
+const RECORD_SEGMENT_OF = 4;
+const RECORD_CHECKS = 5;
+/** Slots of a check, not counting a `MIXED` check's parts. */
 const CHECK_SLOTS = 4;
 /** Added to `LITERAL` for a literal that is its own key (see `Check.keyed`). */
 const KEYED = 8;
-
-/** How to match one route, segment by segment. */
-interface Program {
-  /** Literal checks first: they fail fastest. `null`: the route's own `RegExp` decides. */
-  readonly code: Code | null;
-  /** The segment of each variable, to leave absent optional ones `undefined`. */
-  readonly segmentOf: readonly number[];
-}
 
 function check(
   kind: number,
@@ -216,13 +226,14 @@ function ruleOf(segment: Segment): string {
   return isDefaultRule(only) || "literal" in only ? "" : only.requirement!.source;
 }
 
-function programOf(route: Route): Program {
+/** The record (see `Slot`) of a route whose shape is `shape`. */
+function recordOf(route: Route, shape: number): Slot[] {
   // A route's RegExp may skip an optional segment whose rule rejects the text and give
   // that text to a later one. When all optional segments share one rule, skipping never
   // helps, and the present ones are simply the first. Otherwise the route's own RegExp
   // decides, as in the scan.
   const optional = route.segments.filter((segment) => segment.optional);
-  if (new Set(optional.map(ruleOf)).size > 1) return { code: null, segmentOf: [] };
+  if (new Set(optional.map(ruleOf)).size > 1) return [shape, route, RECORD_CHECKS, -1, null];
   const checks: Check[] = [];
   const segmentOf: number[] = [];
   route.segments.forEach((segment, index) => {
@@ -233,14 +244,29 @@ function programOf(route: Route): Program {
   // then the cheap scans, then the regular expressions.
   const order = [LITERAL, MIXED, PLAIN, REQUIRED, PATTERN];
   checks.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || b.segment - a.segment);
-  const code = checks.flatMap((check) => [
-    check.kind + (check.keyed ? KEYED : 0),
-    check.segment,
-    // A literal has no values: the slot holds the hash of a keyed one's text instead.
-    check.keyed ? hashOf(check.literal, 0, check.literal.length) : check.value,
-    check.kind === LITERAL ? check.literal : check.kind === MIXED ? check.parts : check.regex,
-  ]);
-  return { code, segmentOf };
+  const record: Slot[] = [
+    shape,
+    route,
+    0,
+    segmentOf.length,
+    optional.length > 0 ? segmentOf : null,
+  ];
+  for (const check of checks) {
+    record.push(
+      check.kind + (check.keyed ? KEYED : 0),
+      check.segment,
+      // A literal has no values: the slot holds the hash of a keyed one's text instead.
+      check.keyed ? hashOf(check.literal, 0, check.literal.length) : check.value,
+      check.kind === LITERAL
+        ? check.literal
+        : check.kind === MIXED
+        ? check.parts.length
+        : check.regex,
+      ...(check.kind === MIXED ? check.parts : []),
+    );
+  }
+  record[RECORD_LENGTH] = record.length;
+  return record;
 }
 
 /** What the matcher keeps of one route. */
@@ -254,13 +280,8 @@ interface Entry {
   readonly methodClass: number;
   /** The hash of its shape (see `shapeOf`), or -1 when paths of several shapes match it. */
   readonly shape: number;
-  /**
-   * The checks of its program (see `Code`), built on first use (see `#codeOf`), or
-   * `null` when the route's own `RegExp` decides.
-   */
-  code: Code | null | undefined;
-  /** The program's `segmentOf`, set with `code`. */
-  segmentOf: readonly number[];
+  /** Its record (see `Slot`), built on first use (see `#recordOf`). */
+  record: readonly Slot[] | undefined;
 }
 
 /** The key of a template segment, or `null` when it is a wildcard. */
@@ -305,8 +326,7 @@ function entryOf(route: Route): Entry {
     required: route.segments.length - route.optional.size,
     methodClass: route.method === "ANY" ? -1 : METHODS.indexOf(route.method),
     shape: shapeOf(route),
-    code: undefined,
-    segmentOf: [],
+    record: undefined,
   };
 }
 
@@ -326,9 +346,6 @@ interface Static {
 function childSlot(parent: number, hash: number, shift: number): number {
   return Math.imul(hash ^ Math.imul(parent + 1, 0x9e3779b1), 0x85ebca6b) >>> shift;
 }
-
-/** Slots per route in a run of `CompiledMatcher.#runs`: shape, checks, entry. */
-const RUN_SLOTS = 3;
 
 /** Slots per child in the children table: parent id + 1 (0: free), key hash, child id. */
 const CHILD_SLOTS = 3;
@@ -411,12 +428,10 @@ class CompiledMatcher implements RequestMatcher {
   #nodeState = new Int32Array(64);
   /**
    * Per node and method class (`id * CLASSES + class`), where its run in `#runs` starts:
-   * the number of routes that accept the method, then `RUN_SLOTS` slots each: its
-   * shape, its checks, its entry. One flat array: a request reads the shapes and checks
-   * it needs without going through an array and an object per route first.
+   * the number of routes that accept the method, then their records (see `Slot`).
    */
   #runAt: (number | undefined)[] = [];
-  #runs: (number | Code | Entry | null)[] = [];
+  #runs: Slot[] = [];
   /** The children table (see `CHILD_SLOTS`), open addressing with linear probing. */
   #children = new Int32Array(CHILD_SLOTS * 256);
   /** 32 minus the log2 of the children table's capacity. */
@@ -554,14 +569,16 @@ class CompiledMatcher implements RequestMatcher {
 
     const runs = this.#runs;
     const at = this.#runAt[id * CLASSES + mc] ?? this.#run(id, mc);
-    const end = at + RUN_SLOTS * (runs[at] as number);
     const shape = this.#shape;
-    for (let i = at + 1; i < end; i += RUN_SLOTS) {
-      const candidate = runs[i] as number;
-      if (candidate !== shape && candidate !== -1) continue;
-      const entry = runs[i + 2] as Entry;
-      const values = this.#try(entry, runs[i + 1] as Code | null, path, count);
-      if (values !== null) return { route: entry.route, values, allowed: NOTHING_ALLOWED };
+    for (let i = at + 1, left = runs[at] as number; left > 0; left--) {
+      const candidate = runs[i + RECORD_SHAPE] as number;
+      if (candidate === shape || candidate === -1) {
+        const values = this.#try(runs, i, path, count);
+        if (values !== null) {
+          return { route: runs[i + RECORD_ROUTE] as Route, values, allowed: NOTHING_ALLOWED };
+        }
+      }
+      i += runs[i + RECORD_LENGTH] as number;
     }
     return this.#refusal(this.#nodeEntries[id], mc, path, count);
   }
@@ -630,24 +647,27 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * Runs a route's program (`code`, see `#codeOf`) on the scanned path: its values, or
-   * `null`.
+   * Runs the route record at `code[at]` (see `Slot`) on the scanned path: its values,
+   * or `null`.
    */
   #try(
-    entry: Entry,
-    code: Code | null,
+    code: readonly Slot[],
+    at: number,
     path: string,
     count: number,
   ): (string | undefined)[] | null {
-    if (code === null) return entry.route.regex.exec(path)?.slice(1) ?? null;
+    const values = code[at + RECORD_VALUES] as number;
+    if (values < 0) return (code[at + RECORD_ROUTE] as Route).regex.exec(path)?.slice(1) ?? null;
     const starts = this.#starts;
     const ends = this.#ends;
     const from = this.#from;
     const to = this.#to;
     const texts = this.#texts;
-    for (let i = 0; i < code.length; i += CHECK_SLOTS) {
+    const last = at + (code[at + RECORD_LENGTH] as number);
+    for (let i = at + RECORD_CHECKS; i < last; i += CHECK_SLOTS) {
       const segment = code[i + 1] as number;
-      if (segment >= count) continue; // an absent optional segment
+      // An absent optional segment: a lone variable, so never a MIXED check with parts.
+      if (segment >= count) continue;
       const start = starts[segment];
       const end = ends[segment];
       const kind = code[i] as number;
@@ -675,9 +695,8 @@ class CompiledMatcher implements RequestMatcher {
           break;
         }
         case MIXED:
-          if (!this.#mixed(code[i + 3] as readonly (string | null)[], value, path, segment)) {
-            return null;
-          }
+          if (!this.#mixed(code, i, path, segment)) return null;
+          i += code[i + 3] as number;
           break;
         default: {
           const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
@@ -689,10 +708,10 @@ class CompiledMatcher implements RequestMatcher {
         }
       }
     }
-    const segmentOf = entry.segmentOf;
-    const out = new Array<string | undefined>(segmentOf.length);
-    for (let i = 0; i < segmentOf.length; i++) {
-      out[i] = segmentOf[i] >= count
+    const segmentOf = code[at + RECORD_SEGMENT_OF] as readonly number[] | null;
+    const out = new Array<string | undefined>(values);
+    for (let i = 0; i < values; i++) {
+      out[i] = segmentOf !== null && segmentOf[i] >= count
         ? undefined
         : from[i] < 0
         ? texts[i]
@@ -702,18 +721,20 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * Matches the scanned path's `segment` against a `MIXED` check's parts: literals in
-   * place, each variable (from value index `value` on) up to the next separator.
+   * Matches the scanned path's `segment` against the `MIXED` check at `code[at]`: its
+   * literals in place, each variable up to the next separator.
    */
-  #mixed(parts: readonly (string | null)[], value: number, path: string, segment: number): boolean {
+  #mixed(code: readonly Slot[], at: number, path: string, segment: number): boolean {
     const start = this.#starts[segment];
     const end = this.#ends[segment];
     const cut = this.#cuts[segment];
     const from = this.#from;
     const to = this.#to;
+    let value = code[at + 2] as number;
     let position = start;
-    for (let i = 0; i < parts.length; i++) {
-      const literal = parts[i];
+    const last = at + CHECK_SLOTS + (code[at + 3] as number);
+    for (let i = at + CHECK_SLOTS; i < last; i++) {
+      const literal = code[i] as string | null;
       if (literal !== null) {
         // A literal holds no "/", so it cannot run past the segment's end.
         if (!path.startsWith(literal, position)) return false;
@@ -741,7 +762,7 @@ class CompiledMatcher implements RequestMatcher {
       const method = entry.route.method;
       if (first !== null && allowed.includes(method)) continue;
       if (entry.shape !== this.#shape && entry.shape !== -1) continue;
-      const values = this.#try(entry, this.#codeOf(entry), path, count);
+      const values = this.#try(this.#recordOf(entry), 0, path, count);
       if (values === null) continue;
       first ??= values;
       allowed.push(method);
@@ -749,14 +770,9 @@ class CompiledMatcher implements RequestMatcher {
     return first === null ? MISS : { route: null, values: first, allowed };
   }
 
-  /** The checks of a route's program, built on first use; `null`: its `RegExp` decides. */
-  #codeOf(entry: Entry): Code | null {
-    if (entry.code === undefined) {
-      const program = programOf(entry.route);
-      entry.segmentOf = program.segmentOf;
-      entry.code = program.code;
-    }
-    return entry.code;
+  /** The record of a route (see `Slot`), built on first use. */
+  #recordOf(entry: Entry): readonly Slot[] {
+    return entry.record ??= recordOf(entry.route, entry.shape);
   }
 
   /** Lays out the run of node `id` for method class `mc` (see `#runAt`); its start. */
@@ -766,7 +782,7 @@ class CompiledMatcher implements RequestMatcher {
     this.#runs.push(0);
     for (const entry of this.#nodeEntries[id]) {
       if (entry.methodClass !== -1 && entry.methodClass !== mc) continue;
-      this.#runs.push(entry.shape, this.#codeOf(entry), entry);
+      this.#runs.push(...this.#recordOf(entry));
       count++;
     }
     this.#runs[at] = count;
