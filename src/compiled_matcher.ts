@@ -45,7 +45,15 @@
  */
 
 import type { Matcher, MatchResult } from "./matcher.ts";
-import { followsDefaultRule, type Route, type Segment, segmentSource } from "./route.ts";
+import type { RouteMatch } from "./types.ts";
+import {
+  followsDefaultRule,
+  paramsFrom,
+  paramsPlanOf,
+  type Route,
+  type Segment,
+  segmentSource,
+} from "./route.ts";
 
 /** The methods a route can be restricted to, in the order of method classes 0 to 4. */
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
@@ -140,13 +148,18 @@ interface Check {
 }
 
 /**
- * How to match one route, laid out flat: `RECORD_CHECKS` slots, then its checks.
+ * How to match one route and build its params, laid out flat: `RECORD_CHECKS` slots,
+ * its checks, then its params plan (see `paramsPlanOf`).
  * - `RECORD_SHAPE`: the route's shape hash (see `shapeOf`), or -1.
  * - `RECORD_ROUTE`: the route.
  * - `RECORD_LENGTH`: the number of slots of the whole record.
- * - `RECORD_VALUES`: the number of values, or -1 when the route's own `RegExp` decides.
+ * - `RECORD_VALUES`: the number of values (the route's variables).
  * - `RECORD_SEGMENT_OF`: the segment of each variable when the route has optional
  *   segments (to leave absent ones `undefined`), else `null`.
+ * - `RECORD_REGEX`: the route's own `RegExp` when it decides instead of checks, else
+ *   `null`.
+ * - `RECORD_PLAN`: where (from the record's start) the params plan starts, after the
+ *   checks.
  *
  * Each check is four slots: the kind (plus `KEYED` for a literal that is its own key),
  * the segment, the value index (for a keyed literal, the hash of its text), and the
@@ -155,16 +168,26 @@ interface Check {
  *
  * The runs of the tree's leaves are these records one after another. For a request,
  * a route's data is memory that is rarely in the cache, and each object on the way to
- * it (an entry, an array of checks, an array of parts) is one more load that waits;
- * in one array, the data of the routes a leaf tries sits together after their shapes.
+ * it (an entry, an array of checks, an array of parts, the route and its plan) is one
+ * more load that waits; in one array, the data of the routes a leaf tries sits together
+ * after their shapes.
  */
-type Slot = number | string | RegExp | Route | readonly number[] | null;
+type Slot =
+  | number
+  | string
+  | RegExp
+  | Route
+  | readonly number[]
+  | null
+  | undefined;
 const RECORD_SHAPE = 0;
 const RECORD_ROUTE = 1;
 const RECORD_LENGTH = 2;
 const RECORD_VALUES = 3;
 const RECORD_SEGMENT_OF = 4;
-const RECORD_CHECKS = 5;
+const RECORD_REGEX = 5;
+const RECORD_PLAN = 6;
+const RECORD_CHECKS = 7;
 /** Slots of a check, not counting a `MIXED` check's parts. */
 const CHECK_SLOTS = 4;
 /** Added to `LITERAL` for a literal that is its own key (see `Check.keyed`). */
@@ -233,7 +256,17 @@ function recordOf(route: Route, shape: number): Slot[] {
   // helps, and the present ones are simply the first. Otherwise the route's own RegExp
   // decides, as in the scan.
   const optional = route.segments.filter((segment) => segment.optional);
-  if (new Set(optional.map(ruleOf)).size > 1) return [shape, route, RECORD_CHECKS, -1, null];
+  const record: Slot[] = [shape, route, 0, route.variables.length, null, null, 0];
+  if (new Set(optional.map(ruleOf)).size > 1) record[RECORD_REGEX] = route.regex;
+  else addChecks(record, route);
+  record[RECORD_PLAN] = record.length;
+  record.push(...paramsPlanOf(route));
+  record[RECORD_LENGTH] = record.length;
+  return record;
+}
+
+/** Adds the checks of a route (and the segments of its variables) to its record. */
+function addChecks(record: Slot[], route: Route): void {
   const checks: Check[] = [];
   const segmentOf: number[] = [];
   route.segments.forEach((segment, index) => {
@@ -244,13 +277,7 @@ function recordOf(route: Route, shape: number): Slot[] {
   // then the cheap scans, then the regular expressions.
   const order = [LITERAL, MIXED, PLAIN, REQUIRED, PATTERN];
   checks.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || b.segment - a.segment);
-  const record: Slot[] = [
-    shape,
-    route,
-    0,
-    segmentOf.length,
-    optional.length > 0 ? segmentOf : null,
-  ];
+  if (route.optional.size > 0) record[RECORD_SEGMENT_OF] = segmentOf;
   for (const check of checks) {
     record.push(
       check.kind + (check.keyed ? KEYED : 0),
@@ -265,8 +292,6 @@ function recordOf(route: Route, shape: number): Slot[] {
       ...(check.kind === MIXED ? check.parts : []),
     );
   }
-  record[RECORD_LENGTH] = record.length;
-  return record;
 }
 
 /** What the matcher keeps of one route. */
@@ -386,9 +411,12 @@ export interface RequestMatcher extends Matcher {
   /**
    * `match` for a path that may still hold a query or fragment: `undefined` when it
    * does (a `?` or `#`), when it does not start with `/`, or when it has an empty
-   * segment or too many; the router then prepares the path and calls `match`.
+   * segment or too many; the router then prepares the path and calls `match`. For a
+   * path without `%` that a route matches, the answer is that route with its params
+   * (see `paramsOf`), built from the route's record, which the router can hand out as
+   * it is when the path is within every limit.
    */
-  matchRequest(path: string, method: string): MatchResult | undefined;
+  matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined;
   /** Whether the path of the last `matchRequest` that answered holds a `%`. */
   readonly encoded: boolean;
 }
@@ -466,16 +494,18 @@ class CompiledMatcher implements RequestMatcher {
   #from: number[] = [];
   #to: number[] = [];
   #texts: (string | undefined)[] = [];
+  /** The leaf where the last #find that found no route looked. */
+  #leaf = 0;
 
   constructor(routes: readonly Route[]) {
     this.#routes = routes;
   }
 
   match(path: string, method: string): MatchResult {
-    return this.#match(path, method, false)!;
+    return this.#match(path, method, false) as MatchResult;
   }
 
-  matchRequest(path: string, method: string): MatchResult | undefined {
+  matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined {
     return path.charCodeAt(0) === 47 ? this.#match(path, method, true) : undefined;
   }
 
@@ -484,7 +514,7 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /** `match`, or with `request` `matchRequest`. */
-  #match(path: string, method: string, request: boolean): MatchResult | undefined {
+  #match(path: string, method: string, request: boolean): RouteMatch | MatchResult | undefined {
     if (this.#maxSegments < 0) this.#index();
     const mc = methodClass(method);
     // Every route ends in an optional "/", and no route matches a text ending in "/"
@@ -495,9 +525,33 @@ class CompiledMatcher implements RequestMatcher {
     if (count < 0) return MISS;
     const known = this.#static(trimmed, count);
     if (known !== undefined) {
-      return known.answers[mc] ??= frozen(this.#search(trimmed, count, mc));
+      return known.answers[mc] ??= frozen(this.#result(trimmed, count, mc));
     }
-    return this.#search(trimmed, count, mc);
+    if (!request || (this.#marks & PERCENT) !== 0) return this.#result(trimmed, count, mc);
+    // The router's common case: the params straight from the route's record, without
+    // reading the route or a result object on the way.
+    const at = this.#find(trimmed, count, mc);
+    if (at < 0) return this.#refusal(this.#nodeEntries[this.#leaf], mc, trimmed, count);
+    const runs = this.#runs;
+    return {
+      route: runs[at + RECORD_ROUTE] as Route,
+      params: paramsFrom(
+        runs,
+        at + (runs[at + RECORD_PLAN] as number),
+        this.#valuesOf(runs, at, trimmed, count),
+      ),
+    };
+  }
+
+  /** The `MatchResult` for a path that #scan just read. */
+  #result(path: string, count: number, mc: number): MatchResult {
+    const at = this.#find(path, count, mc);
+    if (at < 0) return this.#refusal(this.#nodeEntries[this.#leaf], mc, path, count);
+    return {
+      route: this.#runs[at + RECORD_ROUTE] as Route,
+      values: this.#valuesOf(this.#runs, at, path, count),
+      allowed: NOTHING_ALLOWED,
+    };
   }
 
   /** The cache entry of a static path that #scan just read, if it is one. */
@@ -531,6 +585,13 @@ class CompiledMatcher implements RequestMatcher {
       this.#cuts.push(0);
       this.#keyHashes.push(0);
     }
+    for (const { route } of entries) {
+      while (this.#from.length < route.variables.length) {
+        this.#from.push(0);
+        this.#to.push(0);
+        this.#texts.push(undefined);
+      }
+    }
     this.#maxSegments = max;
     for (const { route } of entries) {
       if (route.variables.length > 0) continue;
@@ -543,12 +604,17 @@ class CompiledMatcher implements RequestMatcher {
     }
   }
 
-  #search(path: string, count: number, mc: number): MatchResult {
+  /**
+   * Finds the first route that matches a path #scan just read and accepts the method:
+   * the start of its record in `#runs`, with its values in `#from`, `#to` and `#texts`;
+   * or -1, with the leaf it looked in in `#leaf`.
+   */
+  #find(path: string, count: number, mc: number): number {
     let id = this.#roots[count] ??= this.#node(
       this.#entries.filter((entry) => entry.required <= count && count <= entry.keys.length),
     );
     // Down by key hashes alone: a child holds the routes of every key with its hash (and
-    // the wildcards), and #try compares the literal text of each route it tries.
+    // the wildcards), and #accepts compares the literal text of each route it tries.
     for (let depth = 0;; depth++) {
       let state = this.#nodeState[id];
       if (state === UNEXPANDED) state = this.#expand(id, depth, count);
@@ -572,15 +638,13 @@ class CompiledMatcher implements RequestMatcher {
     const shape = this.#shape;
     for (let i = at + 1, left = runs[at] as number; left > 0; left--) {
       const candidate = runs[i + RECORD_SHAPE] as number;
-      if (candidate === shape || candidate === -1) {
-        const values = this.#try(runs, i, path, count);
-        if (values !== null) {
-          return { route: runs[i + RECORD_ROUTE] as Route, values, allowed: NOTHING_ALLOWED };
-        }
+      if ((candidate === shape || candidate === -1) && this.#accepts(runs, i, path, count)) {
+        return i;
       }
       i += runs[i + RECORD_LENGTH] as number;
     }
-    return this.#refusal(this.#nodeEntries[id], mc, path, count);
+    this.#leaf = id;
+    return -1;
   }
 
   /**
@@ -647,23 +711,26 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * Runs the route record at `code[at]` (see `Slot`) on the scanned path: its values,
-   * or `null`.
+   * Runs the route record at `code[at]` (see `Slot`) on the scanned path: whether it
+   * matches, with its values then in `#from`, `#to` and `#texts`.
    */
-  #try(
-    code: readonly Slot[],
-    at: number,
-    path: string,
-    count: number,
-  ): (string | undefined)[] | null {
-    const values = code[at + RECORD_VALUES] as number;
-    if (values < 0) return (code[at + RECORD_ROUTE] as Route).regex.exec(path)?.slice(1) ?? null;
+  #accepts(code: readonly Slot[], at: number, path: string, count: number): boolean {
     const starts = this.#starts;
     const ends = this.#ends;
     const from = this.#from;
     const to = this.#to;
     const texts = this.#texts;
-    const last = at + (code[at + RECORD_LENGTH] as number);
+    const regex = code[at + RECORD_REGEX] as RegExp | null;
+    if (regex !== null) {
+      const match = regex.exec(path);
+      if (match === null) return false;
+      for (let group = 1; group < match.length; group++) {
+        from[group - 1] = -1;
+        texts[group - 1] = match[group];
+      }
+      return true;
+    }
+    const last = at + (code[at + RECORD_PLAN] as number);
     for (let i = at + RECORD_CHECKS; i < last; i += CHECK_SLOTS) {
       const segment = code[i + 1] as number;
       // An absent optional segment: a lone variable, so never a MIXED check with parts.
@@ -675,32 +742,32 @@ class CompiledMatcher implements RequestMatcher {
       switch (kind) {
         case LITERAL + KEYED:
           // The hash of its text (in the value slot) rules most other texts out cheaply.
-          if (this.#keyHashes[segment] !== value) return null;
+          if (this.#keyHashes[segment] !== value) return false;
           // falls through
         case LITERAL: {
           const literal = code[i + 3] as string;
-          if (end - start !== literal.length || !path.startsWith(literal, start)) return null;
+          if (end - start !== literal.length || !path.startsWith(literal, start)) return false;
           break;
         }
         case PLAIN:
-          if (this.#cuts[segment] !== end) return null;
+          if (this.#cuts[segment] !== end) return false;
           from[value] = start;
           to[value] = end;
           break;
         case REQUIRED: {
           const text = path.slice(start, end);
-          if (!(code[i + 3] as RegExp).test(text)) return null;
+          if (!(code[i + 3] as RegExp).test(text)) return false;
           from[value] = -1;
           texts[value] = text;
           break;
         }
         case MIXED:
-          if (!this.#mixed(code, i, path, segment)) return null;
+          if (!this.#mixed(code, i, path, segment)) return false;
           i += code[i + 3] as number;
           break;
         default: {
           const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
-          if (match === null) return null;
+          if (match === null) return false;
           for (let group = 1; group < match.length; group++) {
             from[value + group - 1] = -1;
             texts[value + group - 1] = match[group];
@@ -708,13 +775,26 @@ class CompiledMatcher implements RequestMatcher {
         }
       }
     }
+    return true;
+  }
+
+  /** The values of the route record at `code[at]`, which #accepts just matched. */
+  #valuesOf(
+    code: readonly Slot[],
+    at: number,
+    path: string,
+    count: number,
+  ): (string | undefined)[] {
     const segmentOf = code[at + RECORD_SEGMENT_OF] as readonly number[] | null;
-    const out = new Array<string | undefined>(values);
-    for (let i = 0; i < values; i++) {
+    const from = this.#from;
+    const to = this.#to;
+    const n = code[at + RECORD_VALUES] as number;
+    const out = new Array<string | undefined>(n);
+    for (let i = 0; i < n; i++) {
       out[i] = segmentOf !== null && segmentOf[i] >= count
         ? undefined
         : from[i] < 0
-        ? texts[i]
+        ? this.#texts[i]
         : path.slice(from[i], to[i]);
     }
     return out;
@@ -762,9 +842,9 @@ class CompiledMatcher implements RequestMatcher {
       const method = entry.route.method;
       if (first !== null && allowed.includes(method)) continue;
       if (entry.shape !== this.#shape && entry.shape !== -1) continue;
-      const values = this.#try(this.#recordOf(entry), 0, path, count);
-      if (values === null) continue;
-      first ??= values;
+      const record = this.#recordOf(entry);
+      if (!this.#accepts(record, 0, path, count)) continue;
+      first ??= this.#valuesOf(record, 0, path, count);
       allowed.push(method);
     }
     return first === null ? MISS : { route: null, values: first, allowed };

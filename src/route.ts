@@ -115,8 +115,9 @@ const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /**
  * How a match becomes params, as one flat array so that recognition touches few
- * objects: where the variables' pairs start and where the trailing pairs start (at
- * `PLAN_VARIABLES_AT` and `PLAN_TRAILING_AT`), then, from `PLAN_PAIRS`: key/value pairs
+ * objects: where the variables' pairs start, where the trailing pairs start, and its
+ * length (at `PLAN_VARIABLES_AT`, `PLAN_TRAILING_AT`, `PLAN_LENGTH`), then, from
+ * `PLAN_PAIRS`: key/value pairs
  * to set before the variables (controller, action), one key/default pair per variable
  * (the default taken when the variable is left out; `undefined`: absent), and key/value
  * pairs set after them (constant defaults). Keys are internalized strings.
@@ -124,7 +125,8 @@ const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 type ParamsPlan = readonly (string | number | undefined)[];
 const PLAN_VARIABLES_AT = 0;
 const PLAN_TRAILING_AT = 1;
-const PLAN_PAIRS = 2;
+const PLAN_LENGTH = 2;
+const PLAN_PAIRS = 3;
 
 /** The plan of a route, built once; set by `Route`'s static block. */
 let planOf: (route: Route) => ParamsPlan;
@@ -285,7 +287,7 @@ function intern(key: string): string {
 }
 
 function paramsPlan(route: Route): ParamsPlan {
-  const plan: (string | number | undefined)[] = [0, 0];
+  const plan: (string | number | undefined)[] = [0, 0, 0];
   if (route.controller !== null) plan.push("controller", route.controller);
   if (route.action !== null) plan.push("action", route.action);
   plan[PLAN_VARIABLES_AT] = plan.length;
@@ -297,6 +299,7 @@ function paramsPlan(route: Route): ParamsPlan {
       (key === "action" && route.action !== null);
     if (!taken) plan.push(intern(key), value);
   }
+  plan[PLAN_LENGTH] = plan.length;
   return plan;
 }
 
@@ -310,21 +313,47 @@ export function paramsOf(
   values: readonly (string | undefined)[],
   encoded: boolean,
 ): Record<string, string> {
-  const plan = planOf(route);
-  const variablesAt = plan[PLAN_VARIABLES_AT] as number;
-  const trailingAt = plan[PLAN_TRAILING_AT] as number;
+  const decoded = encoded
+    ? values.map((raw) => raw?.includes("%") ? decodeURIComponent(raw) : raw)
+    : values;
+  return paramsFrom(planOf(route), 0, decoded);
+}
+
+/**
+ * How a match of `route` becomes params, as a flat array for a matcher to copy into its
+ * own data (see {@linkcode paramsFrom}).
+ */
+export function paramsPlanOf(route: Route): readonly (string | number | undefined)[] {
+  return planOf(route);
+}
+
+/**
+ * {@linkcode paramsOf} for values that need no decoding, from a copy of the route's plan
+ * (see {@linkcode paramsPlanOf}) at `data[at]`: a matcher that keeps the plan beside its
+ * own data for the route builds params without reading the route's memory. (Three
+ * positional parameters: it runs for every request, and an options object would be one
+ * more allocation for each.)
+ */
+export function paramsFrom(
+  data: readonly unknown[],
+  at: number,
+  values: readonly (string | undefined)[],
+): Record<string, string> {
+  const variablesAt = at + (data[at + PLAN_VARIABLES_AT] as number);
+  const trailingAt = at + (data[at + PLAN_TRAILING_AT] as number);
+  const end = at + (data[at + PLAN_LENGTH] as number);
   const params: Record<string, string> = Object.create(null);
-  let i = PLAN_PAIRS;
-  for (; i < variablesAt; i += 2) params[plan[i] as string] = plan[i + 1] as string;
+  let i = at + PLAN_PAIRS;
+  for (; i < variablesAt; i += 2) params[data[i] as string] = data[i + 1] as string;
   for (let value = 0; i < trailingAt; i += 2, value++) {
     const raw = values[value];
     if (raw !== undefined) {
-      params[plan[i] as string] = encoded && raw.includes("%") ? decodeURIComponent(raw) : raw;
-    } else if (plan[i + 1] !== undefined) {
-      params[plan[i] as string] = plan[i + 1] as string;
+      params[data[i] as string] = raw;
+    } else if (data[i + 1] !== undefined) {
+      params[data[i] as string] = data[i + 1] as string;
     }
   }
-  for (; i < plan.length; i += 2) params[plan[i] as string] = plan[i + 1] as string;
+  for (; i < end; i += 2) params[data[i] as string] = data[i + 1] as string;
   return params;
 }
 

@@ -212,6 +212,7 @@ export class Router<H extends object = Helpers> {
       this.limits.maxPathLength,
       this.limits.maxSegments,
       this.#maxSegmentLength,
+      this.limits.maxParamLength,
     );
     this.#helpers = undefined;
     return this;
@@ -245,11 +246,14 @@ export class Router<H extends object = Helpers> {
     if (typeof path !== "string") return new TypeError("recognize needs a path string");
     const verb = method === "GET" ? method : String(method).toUpperCase();
     // The common case in one pass over the text: a path within every limit and without a
-    // query or fragment is matched as given, and the matcher's scan notes any `%`.
+    // query or fragment is matched as given, and the matcher's scan notes any `%`. Without
+    // one, a path that routes comes back as the match itself: nothing is left to check.
     if (path.length <= this.#withinLimits) {
       const matcher = this.#matcher ??= createCompiledMatcher(this.#routes);
       const result = matcher.matchRequest(path, verb === "HEAD" ? "GET" : verb);
-      if (result !== undefined) return this.#answer(result, path, verb, matcher.encoded);
+      if (result !== undefined) {
+        return "params" in result ? result : this.#answer(result, path, verb, matcher.encoded);
+      }
     }
     const pathname = routePath(path);
     return this.#limitError(pathname, verb) ?? this.#find(pathname, verb);
@@ -399,7 +403,7 @@ export class Router<H extends object = Helpers> {
   #target: DispatchTarget | undefined;
   /** The longest segment a route of the table takes with every variable within limits. */
   #maxSegmentLength = 0;
-  /** Paths up to this long are within every path limit. */
+  /** Paths up to this long are within every path limit, and so are the values in them. */
   #withinLimits = 0;
   /** Request-bound helpers of the current table, built on the first request. */
   #binder: HelperBinder | undefined;

@@ -10,6 +10,7 @@ import { createReferenceMatcher } from "../src/reference_matcher.ts";
 import { forumRouter, VARIANTS } from "./_fixtures.ts";
 import { testRecognitionCases } from "./_recognition_cases.ts";
 import { Router } from "../mod.ts";
+import { paramsOf } from "../src/route.ts";
 
 /** Every matcher implementation; each runs the shared recognition cases. */
 const MATCHERS: readonly [string, MatcherFactory][] = [
@@ -197,14 +198,24 @@ Deno.test("static paths that differ only after a separator keep their own cached
 
 Deno.test("matchRequest answers as match, and leaves a query, a fragment or an odd path to the router", () => {
   const matcher = createCompiledMatcher(forumRouter("A").routes);
+  let direct = 0;
   for (const path of PATHS) {
     for (const method of METHODS) {
       if (path.includes("//")) {
         // An empty segment ends the scan early, before a later "?" could be seen.
         assertEquals(matcher.matchRequest(path, method), undefined, path);
+        continue;
+      }
+      const request = matcher.matchRequest(path, method)!;
+      const expected = matcher.match(path, method);
+      if ("params" in request) {
+        // A path without "%" that routes: the route and its params, ready to hand out.
+        direct++;
+        assertEquals(path.includes("%"), false, path);
+        assertEquals(request.route, expected.route, `${method} ${path}`);
+        assertEquals(request.params, paramsOf(expected.route!, expected.values!, false));
       } else {
-        const request = matcher.matchRequest(path, method)!;
-        assertEquals(shown(request), answers(matcher, path, method), `${method} ${path}`);
+        assertEquals(shown(request), shown(expected), `${method} ${path}`);
         assertEquals(matcher.encoded, path.includes("%"), path);
       }
     }
@@ -215,4 +226,5 @@ Deno.test("matchRequest answers as match, and leaves a query, a fragment or an o
   for (const path of ["", "messages/1", "%2Fmessages"]) {
     assertEquals(matcher.matchRequest(path, "GET"), undefined, path);
   }
+  assertEquals(direct > 0, true);
 });
