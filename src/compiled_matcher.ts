@@ -122,12 +122,21 @@ function isSeparator(code: number): boolean {
   return code === 46 || code === 59 || code === 44 || code === 63;
 }
 
-/** A result safe to hand out again and again. */
-function frozen(result: MatchResult): MatchResult {
-  if (Object.isFrozen(result)) return result;
-  Object.freeze(result.values);
-  Object.freeze(result.allowed);
-  return Object.freeze(result);
+/**
+ * A frozen copy of a result, safe to cache and hand out again and again. A copy, made
+ * here: V8 tracks how many of the objects made at each place in the code survive, and
+ * allocates them in the old generation from then on when most do. Cached answers live
+ * forever; the results made for every other request die at once, and must not be made
+ * where the cached ones were (that made `match` twice as slow after a run of
+ * `matchRequest`, whose only results from there were cached ones).
+ */
+function cachedCopy({ route, values, allowed }: MatchResult): MatchResult {
+  if (route === null && values === null) return MISS;
+  return Object.freeze({
+    route,
+    values: values === null ? null : Object.freeze([...values]),
+    allowed: allowed.length === 0 ? NOTHING_ALLOWED : Object.freeze([...allowed]),
+  });
 }
 
 /** One check of a route's program. Every check has every field, to keep one shape. */
@@ -502,32 +511,20 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   match(path: string, method: string): MatchResult {
-    return this.#match(path, method, false) as MatchResult;
+    const trimmed = this.#trimmed(path);
+    const count = this.#scan(trimmed);
+    return count < 0 ? MISS : this.#answer(trimmed, count, methodClass(method));
   }
 
   matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined {
-    return path.charCodeAt(0) === 47 ? this.#match(path, method, true) : undefined;
-  }
-
-  get encoded(): boolean {
-    return (this.#marks & PERCENT) !== 0;
-  }
-
-  /** `match`, or with `request` `matchRequest`. */
-  #match(path: string, method: string, request: boolean): RouteMatch | MatchResult | undefined {
-    if (this.#maxSegments < 0) this.#index();
-    const mc = methodClass(method);
-    // Every route ends in an optional "/", and no route matches a text ending in "/"
-    // without it: drop one trailing "/" and match the rest exactly.
-    const trimmed = path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : path;
+    if (path.charCodeAt(0) !== 47) return undefined;
+    const trimmed = this.#trimmed(path);
     const count = this.#scan(trimmed);
-    if (request && (count < 0 || (this.#marks & QUERY) !== 0)) return undefined;
-    if (count < 0) return MISS;
-    const known = this.#static(trimmed, count);
-    if (known !== undefined) {
-      return known.answers[mc] ??= frozen(this.#result(trimmed, count, mc));
+    if (count < 0 || (this.#marks & QUERY) !== 0) return undefined;
+    const mc = methodClass(method);
+    if ((this.#marks & PERCENT) !== 0 || this.#static(trimmed, count) !== undefined) {
+      return this.#answer(trimmed, count, mc);
     }
-    if (!request || (this.#marks & PERCENT) !== 0) return this.#result(trimmed, count, mc);
     // The router's common case: the params straight from the route's record, without
     // reading the route or a result object on the way.
     const at = this.#find(trimmed, count, mc);
@@ -541,6 +538,24 @@ class CompiledMatcher implements RequestMatcher {
         this.#valuesOf(runs, at, trimmed, count),
       ),
     };
+  }
+
+  get encoded(): boolean {
+    return (this.#marks & PERCENT) !== 0;
+  }
+
+  /** The path as matched: every route ends in an optional "/", dropped here. */
+  #trimmed(path: string): string {
+    if (this.#maxSegments < 0) this.#index();
+    // No route matches a text ending in "/" without it: drop one and match the rest exactly.
+    return path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : path;
+  }
+
+  /** The `MatchResult` for a path that #scan just read, from the cache for a static path. */
+  #answer(path: string, count: number, mc: number): MatchResult {
+    const known = this.#static(path, count);
+    if (known === undefined) return this.#result(path, count, mc);
+    return known.answers[mc] ??= cachedCopy(this.#result(path, count, mc));
   }
 
   /** The `MatchResult` for a path that #scan just read. */
