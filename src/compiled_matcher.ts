@@ -34,6 +34,9 @@
  *    `RegExp` for a variable alone in its segment, and an anchored `RegExp` of the
  *    segment for anything else.
  *
+ * A leaf keeps, per method, its routes' shapes, checks and params plans in one flat
+ * array (see `Slot`), so that the router's requests get their params from it too.
+ *
  * On a miss, the same node's routes of other methods give the 405 answer. Answers for
  * the table's static paths are cached, since they depend on nothing but the method.
  *
