@@ -77,12 +77,12 @@ const MIXED = 3;
 /** Anything else: the segment's anchored `RegExp`, one group per variable. */
 const PATTERN = 4;
 
-/** The state (see `#nodeState`) of a node whose children are not built yet. */
+/** The state (see `#nodes`) of a node whose children are not built yet. */
 const UNEXPANDED = -1;
 /** The state of a leaf: its routes are tried. */
 const LEAF = -2;
-/** The number of method classes, to index per node and class. */
-const CLASSES = 6;
+/** The slots of a node in `#nodes`: its state, and a run per method class (6). */
+const NODE_SLOTS = 8;
 const NOTHING_ALLOWED: readonly string[] = Object.freeze([]);
 const MISS: MatchResult = Object.freeze({ route: null, values: null, allowed: NOTHING_ALLOWED });
 
@@ -465,12 +465,16 @@ class CompiledMatcher implements RequestMatcher {
   /** Tree roots by segment count. */
   #roots: (number | undefined)[] = [];
   #nodeEntries: (readonly Entry[])[] = [];
-  #nodeState = new Int32Array(64);
   /**
-   * Per node and method class (`id * CLASSES + class`), where its run in `#runs` starts:
-   * the number of routes that accept the method, then their records (see `Slot`).
+   * `NODE_SLOTS` per node (from `id * NODE_SLOTS`): its state, then for a leaf, per
+   * method class, 1 + where its run in `#runs` starts (0 until it is built). Together,
+   * so that reading a leaf's state brings its runs' places into the cache with it.
    */
-  #runAt: (number | undefined)[] = [];
+  #nodes = new Int32Array(NODE_SLOTS * 64);
+  /**
+   * The runs of the leaves: the number of routes that accept the method, then their
+   * records (see `Slot`).
+   */
   #runs: Slot[] = [];
   /** The children table (see `CHILD_SLOTS`), open addressing with linear probing. */
   #children = new Int32Array(CHILD_SLOTS * 256);
@@ -634,7 +638,7 @@ class CompiledMatcher implements RequestMatcher {
     // Down by key hashes alone: a child holds the routes of every key with its hash (and
     // the wildcards), and #accepts compares the literal text of each route it tries.
     for (let depth = 0;; depth++) {
-      let state = this.#nodeState[id];
+      let state = this.#nodes[id * NODE_SLOTS];
       if (state === UNEXPANDED) state = this.#expand(id, depth, count);
       if (state === LEAF) break;
       const hash = this.#keyHashes[depth];
@@ -652,7 +656,7 @@ class CompiledMatcher implements RequestMatcher {
     }
 
     const runs = this.#runs;
-    const at = this.#runAt[id * CLASSES + mc] ?? this.#run(id, mc);
+    const at = (this.#nodes[id * NODE_SLOTS + 1 + mc] || this.#run(id, mc) + 1) - 1;
     const shape = this.#shape;
     for (let i = at + 1, left = runs[at] as number; left > 0; left--) {
       const candidate = runs[i + RECORD_SHAPE] as number;
@@ -873,7 +877,7 @@ class CompiledMatcher implements RequestMatcher {
     return entry.record ??= recordOf(entry.route, entry.shape);
   }
 
-  /** Lays out the run of node `id` for method class `mc` (see `#runAt`); its start. */
+  /** Lays out the run of leaf `id` for method class `mc` (see `#nodes`); its start. */
   #run(id: number, mc: number): number {
     const at = this.#runs.length;
     let count = 0;
@@ -884,25 +888,26 @@ class CompiledMatcher implements RequestMatcher {
       count++;
     }
     this.#runs[at] = count;
-    return this.#runAt[id * CLASSES + mc] = at;
+    this.#nodes[id * NODE_SLOTS + 1 + mc] = at + 1;
+    return at;
   }
 
   /** A new, unexpanded node with these routes; its id. */
   #node(entries: readonly Entry[]): number {
     const id = this.#nodeEntries.push(entries) - 1;
-    if (id === this.#nodeState.length) {
-      const grown = new Int32Array(id * 2);
-      grown.set(this.#nodeState);
-      this.#nodeState = grown;
+    if (id * NODE_SLOTS === this.#nodes.length) {
+      const grown = new Int32Array(this.#nodes.length * 2);
+      grown.set(this.#nodes);
+      this.#nodes = grown;
     }
-    this.#nodeState[id] = UNEXPANDED;
+    this.#nodes[id * NODE_SLOTS] = UNEXPANDED;
     return id;
   }
 
   /** Builds the children of node `id`, `depth` segments down; its new state. */
   #expand(id: number, depth: number, count: number): number {
     const entries = this.#nodeEntries[id];
-    if (entries.length <= SMALL || depth >= count) return this.#nodeState[id] = LEAF;
+    if (entries.length <= SMALL || depth >= count) return this.#nodes[id * NODE_SLOTS] = LEAF;
     const byHash = new Map<number, Entry[]>();
     const wildcards: Entry[] = [];
     for (const entry of entries) {
@@ -922,13 +927,13 @@ class CompiledMatcher implements RequestMatcher {
         entry.keys.some((key, at) => at > depth && at < count && key !== null)
       )
     ) {
-      return this.#nodeState[id] = LEAF;
+      return this.#nodes[id * NODE_SLOTS] = LEAF;
     }
     const other = this.#node(wildcards);
     for (const [hash, list] of byHash) {
       this.#addChild(id, hash, this.#node(mergeInOrder(list, wildcards, this.#order)));
     }
-    return this.#nodeState[id] = other;
+    return this.#nodes[id * NODE_SLOTS] = other;
   }
 
   /** Enters a child in the children table, growing it to stay at most half full. */
