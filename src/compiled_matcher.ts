@@ -607,6 +607,8 @@ class CompiledMatcher implements RequestMatcher {
       this.#cuts.push(0);
       this.#keyHashes.push(0);
     }
+    // Room for every route's values up front: checks fill them out of order, and writes
+    // past the end of an array would leave holes that slow every later read.
     for (const { route } of entries) {
       while (this.#from.length < route.variables.length) {
         this.#from.push(0);

@@ -116,8 +116,8 @@ const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 /**
  * How a match becomes params, as one flat array so that recognition touches few
  * objects: where the variables' pairs start, where the trailing pairs start, and its
- * length (at `PLAN_VARIABLES_AT`, `PLAN_TRAILING_AT`, `PLAN_LENGTH`), then, from
- * `PLAN_PAIRS`: key/value pairs
+ * length (at `PLAN_VARIABLES_AT`, `PLAN_TRAILING_AT`, `PLAN_LENGTH`; offsets from the
+ * plan's start, so that a copy works anywhere), then, from `PLAN_PAIRS`: key/value pairs
  * to set before the variables (controller, action), one key/default pair per variable
  * (the default taken when the variable is left out; `undefined`: absent), and key/value
  * pairs set after them (constant defaults). Keys are internalized strings.
