@@ -1,6 +1,7 @@
 /**
- * Recognition per request, on the large Rails-like table and on the 12-route table of
- * the common router benchmark: this router (`router.recognize`, and its compiled matcher
+ * Recognition per request, on the large Rails-like table, on the wide table (shaped like
+ * the one issue #4's own benchmark draws, every request routes), and on the 12-route
+ * table of the common router benchmark: this router (`router.recognize`, and its compiled matcher
  * alone), the URLPattern scan of the reference matcher, and the peers fed the same
  * method/path list. Each iteration is one request of the mix, taken in turn.
  *
@@ -20,6 +21,8 @@ import {
   type Request,
   SMALL_REQUESTS,
   smallRouter,
+  wideRequests,
+  wideRouter,
 } from "./tables.ts";
 
 interface Table {
@@ -56,8 +59,14 @@ function largeTables(): Table[] {
 
 const TABLES: readonly Table[] = [
   ...largeTables(),
+  wideTable(),
   { name: "12-route table", router: smallRouter(), requests: SMALL_REQUESTS },
 ];
+
+function wideTable(): Table {
+  const router = wideRouter();
+  return { name: "wide table", router, requests: wideRequests(router.routes) };
+}
 
 /** Calls `lookup` on each request in turn, one per iteration. */
 function cycling(requests: readonly Request[], lookup: (method: string, path: string) => unknown) {

@@ -248,6 +248,7 @@ if (import.meta.main) {
   const report = parseBenchOutput(await Deno.readTextFile(input));
   const svg = renderSvg(report, [
     "recognize: large table",
+    "recognize: wide table",
     "recognize: 12-route table",
     "build: large table",
     "generate",

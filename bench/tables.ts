@@ -112,6 +112,63 @@ export function largeRouter(): Router {
   return new Router({ variant: "A", onDeprecation: () => {} }).draw(drawLarge);
 }
 
+/** The resources of the wide table. */
+const WIDE_RESOURCES = (
+  "articles authors books categories clients companies contacts customers deals documents " +
+  "employees events expenses files forums galleries groups invoices issues items jobs leads lists " +
+  "locations meetings messages milestones notes orders pages payments people photos posts " +
+  "products projects reports reviews sessions shipments stores tasks teams tickets topics"
+).split(" ");
+
+/**
+ * Draws the wide table (variant A, 2,929 routes), shaped like the table issue #4 says
+ * its own benchmark draws: a singleton, then 45 resources, each with a custom
+ * collection action and two member actions (one of them `any`), comments nested in each
+ * and likes in each comment, a singleton under every third, and the catch-all route.
+ */
+export function drawWide(map: Mapper): void {
+  map.resource("account", { member: { password: "put" } });
+  WIDE_RESOURCES.forEach((name, index) => {
+    map.resources(name, {
+      collection: { search: "get" },
+      member: { publish: "put", preview: "any" },
+    }, (parent) => {
+      parent.resources("comments", (comments) => comments.resources("likes"));
+      if (index % 3 === 0) parent.resource("cover");
+    });
+  });
+  map.connect(":controller/:action/:id");
+}
+
+/** A router (variant A) drawn with {@linkcode drawWide}. */
+export function wideRouter(): Router {
+  return new Router({ variant: "A", onDeprecation: () => {} }).draw(drawWide);
+}
+
+/**
+ * The request mix over the wide table, as a hand-written benchmark would make it: one
+ * request per route (its method, `ANY` as GET), each variable replaced by a number and
+ * `:format` by `json` or `xml`, shuffled. Every request routes: with the catch-all in
+ * the table, a path of up to three segments always finds a route.
+ */
+export function wideRequests(routes: readonly Route[]): Request[] {
+  let counter = 0;
+  const requests = routes.map((route) => ({
+    method: route.method === "ANY" ? "GET" : route.method,
+    path: route.path.replace(
+      /:(\w+)/g,
+      (_, name) =>
+        name === "format" ? (counter++ % 2 ? "json" : "xml") : String(100 + counter++ % 900),
+    ) || "/",
+  }));
+  const random = seededRandom(7);
+  for (let i = requests.length - 1; i > 0; i--) {
+    const j = Math.floor(random() * (i + 1));
+    [requests[i], requests[j]] = [requests[j], requests[i]];
+  }
+  return requests;
+}
+
 /** The 12 routes of the common router benchmark. */
 export const SMALL_ROUTES: readonly PlainRoute[] = [
   ["GET", "/user"],
