@@ -88,9 +88,14 @@ const avg = (bench: BenchResult) => bench.results[0].ok!.avg;
 export function renderSvg(report: BenchReport, chosen: readonly string[]): string {
   const byGroup = groups(report);
   const panels = chosen.filter((group) => byGroup.has(group));
-  const width = 860;
-  const labelWidth = 330;
-  const barArea = width - labelWidth - 110;
+  // Room for the longest label (12 px sans-serif: under 6.7 px a character), then bars.
+  const longest = Math.max(
+    0,
+    ...panels.flatMap((group) => byGroup.get(group)!.map((bench) => bench.name.length)),
+  );
+  const labelWidth = Math.max(330, Math.ceil(24 + longest * 6.7));
+  const barArea = 420;
+  const width = labelWidth + barArea + 110;
   const rowHeight = 22;
   let y = 50;
   const parts: string[] = [];
@@ -115,8 +120,10 @@ export function renderSvg(report: BenchReport, chosen: readonly string[]): strin
       `<text x="16" y="${y}" font-size="13" font-weight="bold">${escapeXml(group)}</text>`,
     );
     y += 8;
+    // A group without peers (generation) is all this router's.
+    const alone = !benches.some((bench) => bench.name.startsWith("resource-router"));
     for (const bench of benches) {
-      const ours = bench.name.startsWith("resource-router");
+      const ours = alone || bench.name.startsWith("resource-router");
       const w = scale(avg(bench));
       parts.push(
         `<text x="${labelWidth - 8}" y="${y + 15}" font-size="12" text-anchor="end">${
