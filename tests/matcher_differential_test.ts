@@ -1,13 +1,15 @@
 // Differential tests: on random route tables and random paths, the compiled matcher, the
 // regex scan and the URLPattern reference give the same answer; and a helper gives the
-// same path whether its values come positionally (the fast path) or by name.
+// same path whether its values come positionally (the fast path) or by name. The router's
+// entry point (matchRequest, which builds params itself) agrees with the scan too.
 import { assertEquals, assertStrictEquals } from "@std/assert";
 import fc from "fast-check";
 import { Router } from "../mod.ts";
 import type { Mapper, Method, Route, Variant } from "../mod.ts";
-import { createCompiledMatcher } from "../src/compiled_matcher.ts";
+import { createCompiledMatcher, type RequestMatcher } from "../src/compiled_matcher.ts";
 import { createScanMatcher, type Matcher, type MatchResult } from "../src/matcher.ts";
 import { createReferenceMatcher } from "../src/reference_matcher.ts";
+import { paramsOf } from "../src/route.ts";
 
 // ---------------------------------------------------------------------------------------
 // Random declarations
@@ -316,17 +318,41 @@ Deno.test("on random tables and paths the compiled matcher agrees with the URLPa
   );
 });
 
+/**
+ * What the router's own entry point answers: `matchRequest` gives a path without `%`
+ * that routes as the route and its params (built from the matcher's copy of the route's
+ * plan), and anything else as `match` does; either way it must agree with the scan.
+ */
+function agreeOnRequest(request: RequestMatcher, scan: Matcher, path: string, method: string) {
+  const got = request.matchRequest(path, method);
+  if (got === undefined) return; // a query, a fragment or an odd path: the router's part
+  const expected = scan.match(path, method);
+  const where = `${method} ${JSON.stringify(path)}`;
+  if ("params" in got) {
+    assertStrictEquals(got.route, expected.route, `${where}: ${got.route.path}`);
+    assertEquals(got.params, paramsOf(got.route, expected.values!, false), `${where}: params`);
+  } else {
+    assertEquals(answer(got), answer(expected), where);
+  }
+}
+
 Deno.test("on many more random tables the compiled matcher agrees with the scan", () => {
   fc.assert(
     fc.property(tables, requests, (table, list) => {
       const { routes } = build(table);
       fc.pre(routes.length > 0);
-      const matchers = [createScanMatcher(routes), createCompiledMatcher(routes)];
+      const scan = createScanMatcher(routes);
+      const matchers = [scan, createCompiledMatcher(routes)];
+      const request = createCompiledMatcher(routes);
       for (const { source, method } of list) {
         const path = typeof source === "string" ? pathname(source) : fromRecipe(routes, source);
         agree(routes, matchers, path, method);
+        agreeOnRequest(request, scan, path, method);
         // Raw text too, as recognize() receives it from callers other than handle().
-        if (typeof source === "string") agree(routes, matchers, "/" + source, method);
+        if (typeof source === "string") {
+          agree(routes, matchers, "/" + source, method);
+          agreeOnRequest(request, scan, "/" + source, method);
+        }
       }
     }),
     { numRuns: 400 },
