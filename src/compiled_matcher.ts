@@ -510,8 +510,6 @@ class CompiledMatcher implements RequestMatcher {
   #from: number[] = [];
   #to: number[] = [];
   #texts: (string | undefined)[] = [];
-  /** The leaf where the last #find that found no route looked. */
-  #leaf = 0;
 
   constructor(routes: readonly Route[]) {
     this.#routes = routes;
@@ -529,13 +527,13 @@ class CompiledMatcher implements RequestMatcher {
     const count = this.#scan(trimmed);
     if (count < 0 || (this.#marks & QUERY) !== 0) return undefined;
     const mc = methodClass(method);
-    if ((this.#marks & PERCENT) !== 0 || this.#static(trimmed, count) !== undefined) {
-      return this.#answer(trimmed, count, mc);
-    }
+    if ((this.#marks & PERCENT) !== 0) return this.#answer(trimmed, count, mc);
+    const known = this.#static(trimmed, count);
+    if (known !== undefined) return this.#cached(known, trimmed, count, mc);
     // The router's common case: the params straight from the route's record, without
     // reading the route or a result object on the way.
     const at = this.#find(trimmed, count, mc);
-    if (at < 0) return this.#refusal(this.#nodeEntries[this.#leaf], mc, trimmed, count);
+    if (at < 0) return this.#refusal(this.#nodeEntries[-1 - at], mc, trimmed, count);
     const runs = this.#runs;
     return {
       route: runs[at + RECORD_ROUTE] as Route,
@@ -561,14 +559,20 @@ class CompiledMatcher implements RequestMatcher {
   /** The `MatchResult` for a path that #scan just read, from the cache for a static path. */
   #answer(path: string, count: number, mc: number): MatchResult {
     const known = this.#static(path, count);
-    if (known === undefined) return this.#result(path, count, mc);
+    return known === undefined
+      ? this.#result(path, count, mc)
+      : this.#cached(known, path, count, mc);
+  }
+
+  /** The cached answer of static path `known` (which #scan just read) for a method class. */
+  #cached(known: Static, path: string, count: number, mc: number): MatchResult {
     return known.answers[mc] ??= cachedCopy(this.#result(path, count, mc));
   }
 
   /** The `MatchResult` for a path that #scan just read. */
   #result(path: string, count: number, mc: number): MatchResult {
     const at = this.#find(path, count, mc);
-    if (at < 0) return this.#refusal(this.#nodeEntries[this.#leaf], mc, path, count);
+    if (at < 0) return this.#refusal(this.#nodeEntries[-1 - at], mc, path, count);
     return {
       route: this.#runs[at + RECORD_ROUTE] as Route,
       values: this.#valuesOf(this.#runs, at, path, count),
@@ -631,7 +635,7 @@ class CompiledMatcher implements RequestMatcher {
   /**
    * Finds the first route that matches a path #scan just read and accepts the method:
    * the start of its record in `#runs`, with its values in `#from`, `#to` and `#texts`;
-   * or -1, with the leaf it looked in in `#leaf`.
+   * or, when none does, `-1 - id` of the leaf it looked in (for `#refusal`).
    */
   #find(path: string, count: number, mc: number): number {
     let id = this.#roots[count] ??= this.#node(
@@ -667,8 +671,7 @@ class CompiledMatcher implements RequestMatcher {
       }
       i += runs[i + RECORD_LENGTH] as number;
     }
-    this.#leaf = id;
-    return -1;
+    return -1 - id;
   }
 
   /**
