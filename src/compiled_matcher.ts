@@ -51,6 +51,7 @@ import type { Matcher, MatchResult } from "./matcher.ts";
 import type { RouteMatch } from "./types.ts";
 import {
   followsDefaultRule,
+  type MatchValues,
   paramsFrom,
   paramsPlanOf,
   type Route,
@@ -510,6 +511,8 @@ class CompiledMatcher implements RequestMatcher {
   #from: number[] = [];
   #to: number[] = [];
   #texts: (string | undefined)[] = [];
+  /** The values above as `paramsFrom` reads them, with the path of the last request. */
+  readonly #values: MatchValues = { path: "", from: this.#from, to: this.#to, texts: this.#texts };
 
   constructor(routes: readonly Route[]) {
     this.#routes = routes;
@@ -535,13 +538,12 @@ class CompiledMatcher implements RequestMatcher {
     const at = this.#find(trimmed, count, mc);
     if (at < 0) return this.#refusal(this.#nodeEntries[-1 - at], mc, trimmed, count);
     const runs = this.#runs;
+    if (runs[at + RECORD_SEGMENT_OF] !== null) this.#markAbsent(runs, at, count);
+    const values = this.#values;
+    values.path = trimmed;
     return {
       route: runs[at + RECORD_ROUTE] as Route,
-      params: paramsFrom(
-        runs,
-        at + (runs[at + RECORD_PLAN] as number),
-        this.#valuesOf(runs, at, trimmed, count),
-      ),
+      params: paramsFrom(runs, at + (runs[at + RECORD_PLAN] as number), values),
     };
   }
 
@@ -812,19 +814,27 @@ class CompiledMatcher implements RequestMatcher {
     path: string,
     count: number,
   ): (string | undefined)[] {
-    const segmentOf = code[at + RECORD_SEGMENT_OF] as readonly number[] | null;
+    if (code[at + RECORD_SEGMENT_OF] !== null) this.#markAbsent(code, at, count);
     const from = this.#from;
     const to = this.#to;
     const n = code[at + RECORD_VALUES] as number;
     const out = new Array<string | undefined>(n);
-    for (let i = 0; i < n; i++) {
-      out[i] = segmentOf !== null && segmentOf[i] >= count
-        ? undefined
-        : from[i] < 0
-        ? this.#texts[i]
-        : path.slice(from[i], to[i]);
-    }
+    for (let i = 0; i < n; i++) out[i] = from[i] < 0 ? this.#texts[i] : path.slice(from[i], to[i]);
     return out;
+  }
+
+  /**
+   * Marks the values of the optional segments a path of `count` segments leaves out as
+   * absent (`#accepts` skips their checks, so `#from` still holds an earlier request's).
+   */
+  #markAbsent(code: readonly Slot[], at: number, count: number): void {
+    const segmentOf = code[at + RECORD_SEGMENT_OF] as readonly number[];
+    for (let i = 0; i < segmentOf.length; i++) {
+      if (segmentOf[i] >= count) {
+        this.#from[i] = -1;
+        this.#texts[i] = undefined;
+      }
+    }
   }
 
   /**

@@ -304,6 +304,25 @@ function paramsPlan(route: Route): ParamsPlan {
 }
 
 /**
+ * The values of a match, by variable, as {@linkcode paramsFrom} reads them: value `i` is
+ * `path.slice(from[i], to[i])`, or `texts[i]` where `from` is `null` or `from[i]` is
+ * negative (`undefined` for a variable left out). A matcher keeps one and fills it per
+ * request, so that params need no array of sliced values first.
+ */
+export interface MatchValues {
+  /** The path the ranges are in. */
+  path: string;
+  /** Where each value starts in `path`; `null` when every value is in `texts`. */
+  from: readonly number[] | null;
+  /** Where each value ends in `path`. */
+  to: readonly number[];
+  /** The values that are not ranges of `path`. */
+  texts: readonly (string | undefined)[];
+}
+
+const NO_RANGES: readonly number[] = Object.freeze([]);
+
+/**
  * The params of a match of `route` (API.md `Params`, a null-prototype object):
  * controller, action, the variables (percent-decoded when `encoded` says the path holds
  * a `%`; a left-out optional one takes its default, or stays absent), constant defaults.
@@ -313,10 +332,10 @@ export function paramsOf(
   values: readonly (string | undefined)[],
   encoded: boolean,
 ): Record<string, string> {
-  const decoded = encoded
+  const texts = encoded
     ? values.map((raw) => raw?.includes("%") ? decodeURIComponent(raw) : raw)
     : values;
-  return paramsFrom(planOf(route), 0, decoded);
+  return paramsFrom(planOf(route), 0, { path: "", from: null, to: NO_RANGES, texts });
 }
 
 /**
@@ -337,16 +356,19 @@ export function paramsPlanOf(route: Route): readonly (string | number | undefine
 export function paramsFrom(
   data: readonly unknown[],
   at: number,
-  values: readonly (string | undefined)[],
+  values: MatchValues,
 ): Record<string, string> {
   const variablesAt = at + (data[at + PLAN_VARIABLES_AT] as number);
   const trailingAt = at + (data[at + PLAN_TRAILING_AT] as number);
   const end = at + (data[at + PLAN_LENGTH] as number);
+  const { path, from, to, texts } = values;
   const params: Record<string, string> = Object.create(null);
   let i = at + PLAN_PAIRS;
   for (; i < variablesAt; i += 2) params[data[i] as string] = data[i + 1] as string;
   for (let value = 0; i < trailingAt; i += 2, value++) {
-    const raw = values[value];
+    const raw = from === null || from[value] < 0
+      ? texts[value]
+      : path.slice(from[value], to[value]);
     if (raw !== undefined) {
       params[data[i] as string] = raw;
     } else if (data[i + 1] !== undefined) {
