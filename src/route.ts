@@ -351,7 +351,7 @@ export function paramsPlanOf(route: Route): readonly (string | number | undefine
  * (see {@linkcode paramsPlanOf}) at `data[at]`: a matcher that keeps the plan beside its
  * own data for the route builds params without reading the route's memory. (Three
  * positional parameters: it runs for every request, and an options object would be one
- * more allocation for each.)
+ * more allocation for each; the matcher reuses one `values` object for all of them.)
  */
 export function paramsFrom(
   data: readonly unknown[],
