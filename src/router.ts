@@ -249,8 +249,8 @@ export class Router<H extends object = Helpers> {
     // query or fragment is matched as given, and the matcher's scan notes any `%`. Without
     // one, a path that routes comes back as the match itself: nothing is left to check.
     if (path.length <= this.#withinLimits) {
-      const matcher = this.#matcher ??= createCompiledMatcher(this.#routes);
-      const result = matcher.matchRequest(path, verb === "HEAD" ? "GET" : verb);
+      const matcher = this.#compiledMatcher();
+      const result = matcher.matchRequest(path, asMatched(verb));
       if (result !== undefined) {
         return "params" in result ? result : this.#answer(result, path, verb, matcher.encoded);
       }
@@ -303,11 +303,13 @@ export class Router<H extends object = Helpers> {
    * caller to throw.
    */
   #find(pathname: string, verb: string): RouteMatch | RoutingError {
-    const result = (this.#matcher ??= createCompiledMatcher(this.#routes)).match(
-      pathname,
-      verb === "HEAD" ? "GET" : verb,
-    );
+    const result = this.#compiledMatcher().match(pathname, asMatched(verb));
     return this.#answer(result, pathname, verb, pathname.includes("%"));
+  }
+
+  /** The compiled matcher of the current table, built on first use. */
+  #compiledMatcher(): RequestMatcher {
+    return this.#matcher ??= createCompiledMatcher(this.#routes);
   }
 
   /**
@@ -492,6 +494,11 @@ function recall(
 }
 
 /** A stackless `RoutingError` for a request that does not route. */
+/** The method a route's condition is matched against: `HEAD` is recognised as `GET`. */
+function asMatched(verb: string): string {
+  return verb === "HEAD" ? "GET" : verb;
+}
+
 function miss(
   status: number,
   message: string,
