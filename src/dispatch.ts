@@ -42,18 +42,21 @@ export function dispatch(target: DispatchTarget, request: Request): Promise<Resp
 /**
  * `fetch`: like {@linkcode dispatch}, but every error becomes a response: an
  * `HttpError` its status (405 with `Allow`), an `OPTIONS` request nothing accepts a 204
- * with `Allow`, anything else a 500 that does not leak the stack.
+ * with `Allow`, anything else a 500 that does not leak the stack. A `HEAD` request's
+ * error response has no body, like its other responses.
  */
 export async function serve(target: DispatchTarget, request: Request): Promise<Response> {
-  let outcome: Response | RoutingError;
+  let failure: unknown;
   try {
-    outcome = await respond(target, request);
+    const outcome = await respond(target, request);
+    if (outcome instanceof Response) return outcome;
+    failure = outcome;
   } catch (error) {
-    if (error instanceof HttpError) return errorResponse(error, request);
-    console.error(error);
-    return plain(500, "Internal Server Error");
+    failure = error;
   }
-  return outcome instanceof Response ? outcome : errorResponse(outcome, request);
+  const method = request.method.toUpperCase();
+  const response = errorResponse(failure, method);
+  return method === "HEAD" ? withoutBody(response) : response;
 }
 
 /**
@@ -79,7 +82,8 @@ async function respond(
   const form = await readForm(request, target.maxFormBytes);
   let effective = method;
   if (method === "POST" && form !== null) {
-    const override = form.get("_method");
+    // The last one, as in params (where later fields win).
+    const override = form.getAll("_method").at(-1);
     if (typeof override === "string" && OVERRIDES.has(override.toUpperCase())) {
       effective = override.toUpperCase();
     }
@@ -127,17 +131,31 @@ async function respond(
   return method === "HEAD" ? withoutBody(response) : response;
 }
 
-/** The response `fetch` gives for an `HttpError`. */
-function errorResponse(error: HttpError, request: Request): Response {
+/**
+ * The response `fetch` gives for an error of a request with this method: an `HttpError`
+ * its status (405 with `Allow`); anything else, and an `HttpError` whose status no
+ * response can have, a 500 (logged, not shown).
+ */
+function errorResponse(error: unknown, method: string): Response {
+  if (!(error instanceof HttpError) || !isResponseStatus(error.status)) {
+    console.error(error);
+    return plain(500, "Internal Server Error");
+  }
   if (error instanceof RoutingError && error.status === 405) {
     const allow = allowHeader(error.allowed);
-    if (request.method.toUpperCase() === "OPTIONS") {
-      return new Response(null, { status: 204, headers: { allow } });
-    }
+    if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
     return plain(405, error.message, { allow });
   }
   return plain(error.status, error.message);
 }
+
+/** Whether `new Response` accepts a status: an integer from 200 to 599. */
+function isResponseStatus(status: unknown): status is number {
+  return Number.isInteger(status) && (status as number) >= 200 && (status as number) <= 599;
+}
+
+/** Statuses whose responses have no body (RFC 9110). */
+const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
 /** The `Allow` header for a path's methods: adds `HEAD` where `GET` is, and `OPTIONS`. */
 function allowHeader(allowed: readonly string[]): string {
@@ -149,7 +167,9 @@ function allowHeader(allowed: readonly string[]): string {
   return methods.join(", ");
 }
 
+/** A plain-text response with a message (none for a status that has no body). */
 function plain(status: number, message: string, headers: Record<string, string> = {}): Response {
+  if (NULL_BODY_STATUSES.has(status)) return new Response(null, { status, headers });
   return new Response(`${message}\n`, {
     status,
     headers: { "content-type": "text/plain; charset=utf-8", ...headers },
@@ -174,8 +194,10 @@ function stripMount(mount: string, pathname: string): string | null {
  */
 async function readForm(request: Request, limit: number): Promise<FormData | null> {
   if (request.body === null) return null;
-  const type = (request.headers.get("content-type") ?? "").toLowerCase();
-  const kind = FORM_TYPES.find((form) => type.split(";")[0].trim() === form);
+  // The media type is case-insensitive, a multipart boundary is not.
+  const type = request.headers.get("content-type") ?? "";
+  const mediaType = type.split(";")[0].trim().toLowerCase();
+  const kind = FORM_TYPES.find((form) => mediaType === form);
   if (kind === undefined) return null;
 
   const tooLarge = () =>

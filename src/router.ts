@@ -137,6 +137,8 @@ export class Router<H extends object = Helpers> {
     for (const [name, controller] of Object.entries(options.controllers ?? {})) {
       this.register(name, controller);
     }
+    // A router before its first draw has an empty table: every path a 404 (within limits).
+    this.#install([], new Map(), new Map());
   }
 
   /** The variant the router follows. */
@@ -202,11 +204,22 @@ export class Router<H extends object = Helpers> {
       },
     };
     block(new Mapper(sink));
+    this.#install(routes, named, deprecated);
+    return this;
+  }
+
+  /** Makes a table current, with what depends on it (limits) and without what it replaces. */
+  #install(
+    routes: Route[],
+    named: ReadonlyMap<string, Route>,
+    deprecated: ReadonlyMap<string, string>,
+  ): void {
     this.#routes = Object.freeze(routes);
     this.#namedRoutes = named;
     this.#deprecatedNames = deprecated;
     this.#matcher = undefined;
     this.#binder = undefined;
+    this.#helpers = undefined;
     this.#maxSegmentLength = longestSegment(routes, this.limits.maxParamLength);
     this.#withinLimits = Math.min(
       this.limits.maxPathLength,
@@ -214,8 +227,6 @@ export class Router<H extends object = Helpers> {
       this.#maxSegmentLength,
       this.limits.maxParamLength,
     );
-    this.#helpers = undefined;
-    return this;
   }
 
   #deprecation(message: string): void {
@@ -493,12 +504,12 @@ function recall(
     : undefined;
 }
 
-/** A stackless `RoutingError` for a request that does not route. */
 /** The method a route's condition is matched against: `HEAD` is recognised as `GET`. */
 function asMatched(verb: string): string {
   return verb === "HEAD" ? "GET" : verb;
 }
 
+/** A stackless `RoutingError` for a request that does not route. */
 function miss(
   status: number,
   message: string,

@@ -137,6 +137,25 @@ Deno.test("_method in a multipart POST form sets the effective method", async ()
   assertEquals(seen!.params.file, undefined);
 });
 
+Deno.test("a multipart boundary keeps its case (browsers send mixed-case ones)", async () => {
+  const router = blog();
+  const boundary = "----WebKitFormBoundary7MA4YWxkTrZu0gW";
+  const body = `--${boundary}\r\nContent-Disposition: form-data; name="_method"\r\n\r\n` +
+    `put\r\n--${boundary}--\r\n`;
+  const response = await router.handle(
+    post("/messages/3", body, { "content-type": `Multipart/Form-Data; boundary=${boundary}` }),
+  );
+  assertEquals(await response.text(), "updated 3");
+  assertEquals(seen!.method, "PUT");
+});
+
+Deno.test("of repeated _method fields the last counts, as in params", async () => {
+  const router = blog();
+  await router.handle(post("/messages/3", "_method=put&_method=delete", { "content-type": FORM }));
+  assertEquals(seen!.method, "DELETE");
+  assertEquals(seen!.params._method, "delete");
+});
+
 Deno.test("_method is ignored in a query string, on non-POST requests and for other verbs", async () => {
   const router = blog();
   // A query string never changes the method: an <img> cannot delete.
@@ -350,6 +369,50 @@ Deno.test("fetch answers other errors with a 500 that does not leak the stack", 
     Error,
     "secret",
   );
+});
+
+Deno.test("fetch answers an HttpError of any status, and only a valid one as such", async () => {
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (error: unknown) => errors.push(error);
+  try {
+    const cases: [number, string][] = [[304, ""], [204, ""], [418, "x\n"]];
+    for (const [status, body] of cases) {
+      const router = new Router({
+        controllers: { p: { index: () => Promise.reject(new HttpError("x", { status })) } },
+      }).draw((map) => map.connect("/p", { controller: "p", action: "index" }));
+      const response = await router.fetch(new Request("http://localhost/p"));
+      assertEquals([response.status, await response.text()], [status, body]);
+    }
+    assertEquals(errors.length, 0);
+    // No response can have these statuses: a 500, and the error goes to the log.
+    for (const status of [1000, 101, 42.5]) {
+      const router = new Router({
+        controllers: { p: { index: () => Promise.reject(new HttpError("x", { status })) } },
+      }).draw((map) => map.connect("/p", { controller: "p", action: "index" }));
+      assertEquals((await router.fetch(new Request("http://localhost/p"))).status, 500);
+    }
+    assertEquals(errors.length, 3);
+  } finally {
+    console.error = original;
+  }
+});
+
+Deno.test("fetch answers HEAD without a body on errors too", async () => {
+  const router = blog();
+  for (const path of ["/nothing", "/messages"]) {
+    const head = await router.fetch(new Request(`http://localhost${path}`, { method: "HEAD" }));
+    assertEquals(await head.text(), "");
+  }
+  const missing = await router.fetch(new Request("http://localhost/nothing", { method: "HEAD" }));
+  assertEquals(missing.status, 404);
+});
+
+Deno.test("a router before its first draw answers 404, not 414", async () => {
+  const router = new Router();
+  assertEquals((await router.fetch(new Request("http://localhost/a"))).status, 404);
+  const error = assertThrows(() => router.recognize("/a/b"), RoutingError);
+  assertEquals(error.status, 404);
 });
 
 Deno.test("fetch answers a path over the limits with 414 before reading the body", async () => {
