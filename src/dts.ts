@@ -23,8 +23,11 @@ export interface DtsTable {
   readonly deprecatedNames: ReadonlyMap<string, string>;
 }
 
-const PRELUDE =
-  `/** A value for a path variable: a string, a number, or a record with toParam() or id. */
+const PRELUDE = `/**
+ * A value for a path variable: a string, a number, or a record with toParam() or id.
+ * As a helper's last argument, a plain object without toParam() is read as the named
+ * values, not as a value (types cannot tell it from a class instance): pass its id.
+ */
 export type RouteValue =
   | string
   | number

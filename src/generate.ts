@@ -63,8 +63,9 @@ function textOf(value: unknown): string | undefined | { invalid: string } {
       const record = value as { toParam?: unknown; id?: unknown };
       if (typeof record.toParam === "function") {
         const text = record.toParam();
+        // Through textOf, so that a number from toParam() is held to the same rule.
         return typeof text === "string" || typeof text === "number"
-          ? String(text)
+          ? textOf(text)
           : { invalid: "a toParam() that returned neither a string nor a number" };
       }
       if (record.id !== undefined && record.id !== null && typeof record.id !== "object") {
@@ -484,6 +485,8 @@ export function urlFor(
   }
   const controller = present(options.controller) ? options.controller : undefined;
   const action = present(options.action) ? options.action : "index";
+  const givesValue = (key: string, value: string) =>
+    given.has(key) && String(given.get(key)) === value;
   const valuesFor = (route: Route) => {
     const values = new Map(given);
     if (route.controller === null && controller !== undefined) values.set("controller", controller);
@@ -513,9 +516,10 @@ export function urlFor(
     }
     let best: { route: Route; unused: number; named: number } | undefined;
     for (const route of candidates(table.routes, String(controller), String(action))) {
-      if (
-        route.constants.some(([key, value]) => given.has(key) && String(given.get(key)) !== value)
-      ) {
+      // As in Rails, a default of a key that is not in the path (`connect("/feed",
+      // { defaults: { format: "rss" } })`) is a condition: the route generates only a hash
+      // that gives that value.
+      if (route.constants.some(([key, value]) => !RESERVED.has(key) && !givesValue(key, value))) {
         continue;
       }
       if (typeof fillTemplate(route, valuesFor(route)) !== "string") continue;

@@ -58,6 +58,11 @@ function parseBaseUrl(baseUrl: string | undefined): Mount {
   if (url.search !== "" || url.hash !== "") {
     throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} must not have a query or fragment`);
   }
+  // Other schemes have no origin to put before a path (`file:`, `data:`: "null"), or one
+  // that is not the URL's start (`blob:`).
+  if (url.protocol !== "http:" && url.protocol !== "https:") {
+    throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} must be an http: or https: URL`);
+  }
   return { path: url.pathname.replace(/\/+$/, ""), origin: url.origin };
 }
 

@@ -255,6 +255,10 @@ Deno.test("a value may be an object with id or toParam()", () => {
   assertEquals(m.message_path({ toParam: () => "x y" }), "/messages/x%20y");
   assertEquals(m.message_path({ id: new Message(7) }), "/messages/7");
   assertEquals(m.message_path({ id: 7 }), "/messages/7");
+  // A number from toParam() is held to the rule for numbers.
+  for (const bad of [NaN, Infinity]) {
+    assertThrows(() => m.message_path({ toParam: () => bad }), RoutingError, String(bad));
+  }
   assertEquals(m.message_path(new Message(7), { page: 2 }), "/messages/7?page=2");
   assertEquals(
     h.edit_thread_message_path(new Message(5), new Slugged(2, "b")),
@@ -433,6 +437,21 @@ Deno.test("X_url without baseUrl throws an Error naming baseUrl", () => {
     use_route: "messages",
     only_path: false,
   });
+});
+
+Deno.test("baseUrl must be an absolute http(s) URL without query or fragment", () => {
+  for (const baseUrl of ["/app", "example.com", "https://example.com/?a=1", "https://x.org/#f"]) {
+    assertThrows(() => new Router({ baseUrl }), TypeError, "baseUrl", baseUrl);
+  }
+  // These parse, but have no origin to put before a path ("null", or not the URL's start).
+  for (const baseUrl of ["file:///app", "foo:bar", "data:text/plain,x", "blob:https://x.org/1"]) {
+    assertThrows(() => new Router({ baseUrl }), TypeError, "http: or https:", baseUrl);
+  }
+  const router = new Router({ baseUrl: "http://localhost:8000" });
+  assertEquals(
+    router.draw((map) => map.resources("messages")).helpers.messages_url(),
+    "http://localhost:8000/messages",
+  );
 });
 
 Deno.test("baseUrl with a mount path: _path gets the mount path, _url the whole URL", () => {
@@ -741,6 +760,19 @@ Deno.test("urlFor prefers the route that uses more of the given keys", () => {
     "/messages/3/2024",
   );
   assertEquals(router.urlFor({ controller: "messages", action: "show", id: 3 }), "/messages/3");
+});
+
+Deno.test("urlFor takes a route whose defaults name a key not in its path only for that value", () => {
+  const router = build("A", (map: Mapper) => {
+    map.connect("/feed", { controller: "articles", action: "index", defaults: { format: "rss" } });
+    map.connect("/articles", { controller: "articles", action: "index" });
+    map.connect("/articles.:format", { controller: "articles", action: "index" });
+  });
+  // As in Rails: the default is a condition of generation, so the round trip adds nothing.
+  assertEquals(router.urlFor({ controller: "articles", action: "index" }), "/articles");
+  assertEquals(router.urlFor({ controller: "articles", format: "rss" }), "/feed");
+  assertEquals(router.urlFor({ controller: "articles", format: "atom" }), "/articles.atom");
+  assertEquals(router.recognize("/feed").params.format, "rss");
 });
 
 Deno.test("urlFor through the catch-all leaves out a trailing index", () => {
