@@ -43,9 +43,9 @@ interface Scope {
  */
 export type ResourcesArgs =
   | [string, ...string[]]
-  | [...string[], ResourcesOptions]
+  | [...string[], ResourcesOptions | undefined]
   | [...string[], Block<Mapper>]
-  | [...string[], ResourcesOptions, Block<Mapper>];
+  | [...string[], ResourcesOptions | undefined, Block<Mapper>];
 
 /**
  * Arguments of `map.resource`: names, then optionally options, then optionally a block.
@@ -60,9 +60,9 @@ export type ResourcesArgs =
  */
 export type ResourceArgs =
   | [string, ...string[]]
-  | [...string[], ResourceOptions]
+  | [...string[], ResourceOptions | undefined]
   | [...string[], Block<Mapper>]
-  | [...string[], ResourceOptions, Block<Mapper>];
+  | [...string[], ResourceOptions | undefined, Block<Mapper>];
 
 const METHODS: Readonly<Record<string, RouteMethod>> = {
   get: "GET",
@@ -168,7 +168,8 @@ export class Mapper {
   #declare(kind: "resources" | "resource", args: unknown[], singleton: boolean): void {
     const rest = [...args];
     const block = typeof rest.at(-1) === "function" ? rest.pop() as Block<Mapper> : undefined;
-    const options = rest.length > 0 && typeof rest.at(-1) !== "string" ? rest.pop() : {};
+    // An options argument given as `undefined` is left out, as its optional type allows.
+    const options = rest.length > 0 && typeof rest.at(-1) !== "string" ? rest.pop() ?? {} : {};
     if (rest.length === 0) throw new TypeError(`map.${kind} needs at least one name`);
     for (const name of rest) {
       if (!isIdentifier(name)) {
@@ -230,7 +231,8 @@ export class Mapper {
     if (!variables.has("controller") && controller === undefined) {
       throw new TypeError(`${where}: give a controller, or a :controller variable in the path`);
     }
-    const defaults: Record<string, string> = {};
+    // Null prototype: a default named like an Object.prototype member is an own key.
+    const defaults: Record<string, string> = Object.create(null);
     if (options.defaults !== undefined) {
       if (!isPlainObject(options.defaults)) {
         throw new TypeError(`${where}: defaults must be a plain object`);

@@ -106,7 +106,7 @@ export function resourceRoutes(
   ) => {
     const requirements: Record<string, RegExp> =
       profile.idRequirement && !singleton && ID_ACTIONS.has(action) &&
-        routePath.includes("/:id")
+        /\/:id(?![A-Za-z0-9_])/.test(routePath)
         ? { id: ID_REQUIREMENT }
         : {};
     routes.push({

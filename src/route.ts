@@ -210,7 +210,12 @@ export class Route {
         const parts = raw[firstOptional - 1];
         if (parts.length !== 1 || !("variable" in parts[0])) break;
         const name = parts[0].variable;
-        const fallback = name in spec.defaults ? spec.defaults[name] : IMPLICIT_DEFAULTS[name];
+        // Own keys only: a variable named like an Object.prototype member has no default.
+        const fallback = Object.hasOwn(spec.defaults, name)
+          ? spec.defaults[name]
+          : Object.hasOwn(IMPLICIT_DEFAULTS, name)
+          ? IMPLICIT_DEFAULTS[name]
+          : undefined;
         if (fallback === undefined) break;
         found.set(name, fallback ?? undefined);
         firstOptional -= 1;

@@ -286,11 +286,13 @@ export class Router<H extends object = Helpers> {
         { status: 414, method: verb, path: pathname },
       );
     }
+    // One trailing "/" is ignored, as in recognition: it makes no segment.
+    const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
     let segments = 0;
     let longest = 0;
-    for (let i = pathname.indexOf("/"); i >= 0;) {
-      const next = pathname.indexOf("/", i + 1);
-      longest = Math.max(longest, (next < 0 ? pathname.length : next) - i - 1);
+    for (let i = path.indexOf("/"); i >= 0;) {
+      const next = path.indexOf("/", i + 1);
+      longest = Math.max(longest, (next < 0 ? path.length : next) - i - 1);
       segments++;
       i = next;
     }

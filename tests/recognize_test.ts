@@ -487,6 +487,14 @@ Deno.test("maxSegments: a pathname with more segments is a 414", () => {
   assertEquals(rejected(defaults, "/a".repeat(200)).status, 404);
 });
 
+Deno.test("maxSegments: one trailing / makes no segment", () => {
+  const router = build("A", (map: Mapper) => map.connect(":controller/:action/:id"), {
+    maxSegments: 3,
+  });
+  assertEquals(recognized(router, "/a/b/c/").params.id, "c");
+  assertEquals(rejected(router, "/a/b/c/d").status, 414);
+});
+
 Deno.test("maxParamLength: a variable's raw text over the limit is a 414", () => {
   const router = build("A", messages, { maxParamLength: 5 });
   assertEquals(recognized(router, "/messages/12345").params.id, "12345");
@@ -1103,6 +1111,21 @@ Deno.test("a variable with a default is optional and takes the default", () => {
     name: "about",
   });
   assertEquals(recognized(router, "/pages/").params.name, "home");
+});
+
+Deno.test("a variable named like an Object.prototype member has no default", () => {
+  for (const name of ["constructor", "toString", "valueOf", "hasOwnProperty"]) {
+    const router = build("A", (map: Mapper) => map.connect(`/x/:${name}`, { controller: "c" }));
+    assertEquals(rejected(router, "/x").status, 404, name);
+    assertEquals(recognized(router, "/x/a").params[name], "a");
+  }
+  const router = build(
+    "A",
+    (map: Mapper) =>
+      map.connect("/x/:constructor", { controller: "c", defaults: { constructor: "k" } }),
+  );
+  const key: string = "constructor";
+  assertEquals(recognized(router, "/x").params[key], "k");
 });
 
 Deno.test("defaults that are not path variables are constant params; controller and action win", () => {

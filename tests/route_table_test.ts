@@ -702,3 +702,24 @@ Deno.test("variant B: member edit named by the caller is declared once", () => {
   assertEquals(table.slice(0, 12), B_MESSAGES.slice(0, 12));
   assertEquals(table.slice(12), B_MEMBER_EDIT_NAMED);
 });
+
+Deno.test("the id requirement of show/edit/update/destroy is for :id, not :idea_id", () => {
+  // A parent named ide... gives :idea_id; collection and new actions named like member
+  // actions have no :id and get no requirement (this threw before).
+  const router = new Router({ variant: "B" }).draw((map) =>
+    map.resources("ideas", (ideas) => ideas.resources("tags", { collection: { update: "put" } }))
+  );
+  const update = router.routes.find((route) => route.path === "/ideas/:idea_id/tags;update")!;
+  assertEquals(update.requirements, {});
+  const member = router.routes.find((route) => route.path === "/ideas/:idea_id/tags/:id")!;
+  assertEquals(Object.keys(member.requirements), ["id"]);
+});
+
+Deno.test("an options argument given as undefined is left out", () => {
+  const router = new Router().draw((map) => {
+    map.resources("messages", undefined);
+    map.resource("account", undefined, () => {});
+  });
+  assertEquals(router.namedRoutes.has("message"), true);
+  assertEquals(router.namedRoutes.has("account"), true);
+});
