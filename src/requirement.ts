@@ -75,6 +75,7 @@ export function compileRequirement(
   checkBacktracking(value.source, `${label} (${value})`);
   const atoms: string[] = [];
   const source = rewrite(value.source, value.flags.includes("i"), `${label} (${value})`, atoms);
+  checkRunsOfLoops(source, `${label} (${value})`);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
     throw new TypeError(
@@ -213,6 +214,140 @@ function checkBacktracking(source: string, label: string): void {
       i += 1;
     }
   }
+}
+
+/** The characters an atom can match: exactly for ASCII, one flag for all the rest. */
+interface CharSet {
+  /** ASCII code points 0 to 127, one bit each, in four 32-bit words. */
+  readonly ascii: readonly number[];
+  /** Whether it may match a character outside ASCII (may say yes when it does not). */
+  readonly other: boolean;
+}
+
+const NO_CHARS: CharSet = { ascii: [0, 0, 0, 0], other: false };
+
+/** Where `checkRunsOfLoops` is in a requirement: the run of loops so far, and their characters. */
+interface Run {
+  readonly loops: number;
+  readonly chars: CharSet;
+}
+
+const NO_RUN: Run = { loops: 0, chars: NO_CHARS };
+
+function overlaps(a: CharSet, b: CharSet): boolean {
+  return (a.other && b.other) || a.ascii.some((word, index) => (word & b.ascii[index]) !== 0);
+}
+
+function union(a: CharSet, b: CharSet): CharSet {
+  return { ascii: a.ascii.map((word, index) => word | b.ascii[index]), other: a.other || b.other };
+}
+
+/** The characters of one atom of a rewritten source (a literal, an escape or a class). */
+function charsOf(atom: string): CharSet {
+  const test = new RegExp(`^(?:${atom})$`, "u");
+  const ascii = [0, 0, 0, 0];
+  for (let code = 0; code < 128; code++) {
+    if (test.test(String.fromCharCode(code))) ascii[code >> 5] |= 1 << (code & 31);
+  }
+  // The rewrite spells every character outside ASCII as \u{...} (or \x80 to \xff).
+  const other = /\[\^|\\[pPWSDsu]|\\x[89a-fA-F]/.test(atom);
+  return { ascii, other };
+}
+
+/**
+ * Refuses a requirement whose matches can be traded between three or more loops in a
+ * row, as in `\d+\d+\d+x`: on a text it does not match, a backtracking engine tries every
+ * way to share the text between them, about n^k steps for k loops (`\d+\d+\d+\d+x` took
+ * 68 s on 1,024 digits). Two loops cost about n^2, a million steps at `maxParamLength`.
+ * A run of loops is broken by a required atom that none of them can match (`\d+x\d+`,
+ * `\d+(?:\.\d+)?`). Each way through a group or an optional part is followed, and where
+ * they meet the longer run and all their characters go on: stricter than needed, never
+ * looser. Reads the rewritten source, whose only constructs are literals, escapes,
+ * classes, `(?:` groups, `|` and quantifiers.
+ */
+function checkRunsOfLoops(source: string, label: string): void {
+  // Fewer than three quantifiers that repeat cannot make such a run.
+  if ((source.match(/[*+]|\{\d+,\d*\}/g) ?? []).length < 3) return;
+  let i = 0;
+  /** The characters of the atoms followed so far (in the current group). */
+  let seen = NO_CHARS;
+  /** Follows the alternatives up to the next ")" (or the end) from `run`. */
+  const alternatives = (run: Run): Run => {
+    const ends: Run[] = [];
+    let current = run;
+    while (i < source.length && source[i] !== ")") {
+      if (source[i] === "|") {
+        ends.push(current);
+        current = run;
+        i += 1;
+      } else {
+        current = piece(current);
+      }
+    }
+    ends.push(current);
+    return ends.reduce(merge);
+  };
+  /** Follows one atom or group, with its quantifier. */
+  const piece = (run: Run): Run => {
+    const start = i;
+    let group: Run | undefined;
+    let chars = NO_CHARS;
+    if (source.startsWith("(?:", i)) {
+      const outside = seen;
+      seen = NO_CHARS;
+      i += 3;
+      group = alternatives(run);
+      i += 1; // ")"
+      chars = seen;
+      seen = union(outside, chars);
+    } else if (source[i] === "\\") {
+      const length = readEscape(source, i, label)[1];
+      i += length;
+      // \b and \B match no character.
+      if (/^\\[bB]$/.test(source.slice(start, i))) return run;
+    } else if (source[i] === "[") {
+      i += readClass(source, i, label)[2];
+    } else {
+      i += String.fromCodePoint(source.codePointAt(i)!).length;
+    }
+    if (group === undefined) {
+      chars = charsOf(source.slice(start, i));
+      seen = union(seen, chars);
+    }
+    const quantifier = source.slice(i).match(/^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})\??/);
+    i += quantifier?.[0].length ?? 0;
+    const [kind, min, comma, max] = quantifier ?? [""];
+    // A bounded repeat of many more than its minimum trades like a loop.
+    const loops = kind[0] === "*" || kind[0] === "+" ||
+      (comma !== undefined && (max === "" || Number(max) - Number(min) >= 8));
+    const optional = kind[0] === "*" || kind[0] === "?" || min === "0";
+    // A repeated group holds no quantifier (checkBacktracking): it loops like one atom.
+    const after = group !== undefined && !loops ? group : step(run, { chars, loops, optional });
+    return optional && !loops ? merge(after, run) : after;
+  };
+  /** One atom (or repeated group) after `run`. */
+  const step = (run: Run, atom: { chars: CharSet; loops: boolean; optional: boolean }): Run => {
+    if (atom.loops) {
+      const next = run.loops > 0 && overlaps(atom.chars, run.chars)
+        ? { loops: run.loops + 1, chars: union(run.chars, atom.chars) }
+        : { loops: 1, chars: atom.chars };
+      if (next.loops >= 3) {
+        throw new TypeError(
+          `The ${label} has ${next.loops} repeats in a row that can match the same ` +
+            `characters, which can backtrack for minutes on a long text; put a character ` +
+            `between them that the ones before it cannot match, or merge them into one`,
+        );
+      }
+      return next;
+    }
+    return !atom.optional && !overlaps(atom.chars, run.chars) ? NO_RUN : run;
+  };
+  alternatives(NO_RUN);
+}
+
+/** Where two ways through a requirement meet: the longer run, with all their characters. */
+function merge(a: Run, b: Run): Run {
+  return { loops: Math.max(a.loops, b.loops), chars: union(a.chars, b.chars) };
 }
 
 /** Reads one escape at `i` (which holds `\`); returns its text and length. */

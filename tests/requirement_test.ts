@@ -113,6 +113,51 @@ Deno.test("requirements that can backtrack catastrophically are TypeErrors", () 
   }
 });
 
+Deno.test("three loops in a row that can trade characters are TypeErrors", () => {
+  // Polynomial, not exponential, but n^4 steps: \d+\d+\d+\d+x took 68 s on 1,024 digits.
+  for (
+    const re of [
+      /\d+\d+\d+\d+x/,
+      /\w+\d*\w+/,
+      /(?:\d+)\d+\d+/,
+      /\d{1,100}\d{1,100}\d{1,100}x/,
+      /.+-.+-.+/,
+      /\p{L}+\p{L}+\p{L}+/u,
+      /(?:ab)+(?:ba)+a+x/,
+      /(?:\d+|x)\d+\d*/,
+      /\d+\b\d+\b\d+/,
+      /[a-z]+[A-Z]+[a-z]+/i,
+    ]
+  ) {
+    assertThrows(
+      () => compileRequirement("v", re, "/t/:v"),
+      TypeError,
+      "repeats in a row",
+      `${re}`,
+    );
+  }
+  // A required character the loops before it cannot match breaks the run.
+  for (
+    const re of [
+      /\d+\d+x/,
+      /[a-z]+-[a-z]+-[0-9]+/,
+      /\d+x\d+x\d+/,
+      /[a-z]+\d+[a-z]+/i,
+      /[^.]+\.[^.]+\.[^.]+/,
+      /\d+(?:\.\d+)?(?:e\d+)?/,
+      /(?:a|b+)c+\w+/,
+      /é+[a-z]+é+/u,
+    ]
+  ) {
+    compileRequirement("v", re, "/t/:v");
+  }
+  // Two loops are allowed: about n^2 steps, quick at maxParamLength.
+  const router = new Router().draw((map) =>
+    map.connect("/t/:v", { controller: "c", requirements: { v: /\d+\d+x/ } })
+  );
+  assertThrows(() => router.recognize(`/t/${"1".repeat(1024)}`), RoutingError);
+});
+
 Deno.test("admits tells which characters a requirement's matches may contain", () => {
   const dotted = compileRequirement("v", /[a-z.]+/, "/t/:v");
   assert(dotted.admits("."));
