@@ -162,6 +162,9 @@ function rewrite(source: string, ignoreCase: boolean, label: string, atoms: stri
   return out;
 }
 
+/** A quantifier at the start of a text: groups 1 to 3 are `{min,max}`'s min, comma and max. */
+const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/;
+
 /**
  * Refuses shapes that can backtrack catastrophically: a repeated group (`*`, `+`,
  * `{n,}`, `{n,m}` with m > 1) that holds, at any depth, another quantifier or an
@@ -177,7 +180,7 @@ function checkBacktracking(source: string, label: string): void {
   while (i < source.length) {
     const c = source[i];
     const top = stack[stack.length - 1];
-    const quantifier = source.slice(i).match(/^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/);
+    const quantifier = source.slice(i).match(QUANTIFIER);
     if (quantifier && !(c === "?" && afterQuantifier)) {
       const [text, , comma, max] = quantifier;
       const repeats = text === "*" || text === "+" ||
@@ -314,8 +317,10 @@ function checkRunsOfLoops(source: string, label: string): void {
       chars = charsOf(source.slice(start, i));
       seen = union(seen, chars);
     }
-    const quantifier = source.slice(i).match(/^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})\??/);
+    const quantifier = source.slice(i).match(QUANTIFIER);
     i += quantifier?.[0].length ?? 0;
+    // A lazy quantifier (`+?`) tries the same ways in another order.
+    if (quantifier !== null && source[i] === "?") i += 1;
     const [kind, min, comma, max] = quantifier ?? [""];
     // A bounded repeat of many more than its minimum trades like a loop.
     const loops = kind[0] === "*" || kind[0] === "+" ||

@@ -103,9 +103,10 @@ export class Router<H extends object = Helpers> {
   readonly #mount: Mount;
   readonly #controllers = new Map<string, ControllerLike>();
   readonly #warned = new Set<string>();
-  #routes: readonly Route[] = [];
-  #namedRoutes: ReadonlyMap<string, Route> = new Map();
-  #deprecatedNames: ReadonlyMap<string, string> = new Map();
+  // Set by #install, from the constructor on.
+  #routes!: readonly Route[];
+  #namedRoutes!: ReadonlyMap<string, Route>;
+  #deprecatedNames!: ReadonlyMap<string, string>;
   /** Built on first use, like the matcher: serving needs neither. */
   #helpers: Helpers | undefined;
   #matcher: RequestMatcher | undefined;
@@ -421,6 +422,8 @@ export class Router<H extends object = Helpers> {
     serve(this.#dispatchTarget(), request);
 
   #target: DispatchTarget | undefined;
+  // Set by #install; a number from the start, so that V8 keeps these fields small integers
+  // (recognition reads #withinLimits on every request).
   /** The longest segment a route of the table takes with every variable within limits. */
   #maxSegmentLength = 0;
   /** Paths up to this long are within every path limit, and so are the values in them. */
