@@ -171,15 +171,24 @@ export class Mapper {
     // An options argument given as `undefined` is left out, as its optional type allows.
     const options = rest.length > 0 && typeof rest.at(-1) !== "string" ? rest.pop() ?? {} : {};
     if (rest.length === 0) throw new TypeError(`map.${kind} needs at least one name`);
-    for (const name of rest) {
+    rest.forEach((name, index) => {
+      if (typeof name !== "string") {
+        throw new TypeError(
+          `map.${kind} takes names (strings), then options (a plain object), then a block ` +
+            `(a function); argument ${index + 1} is ${show(name)}`,
+        );
+      }
       if (!isIdentifier(name)) {
         throw new TypeError(`map.${kind}: the name ${show(name)} is not an identifier`);
       }
-    }
-    for (const name of rest as string[]) {
-      // Each name gets its own copy: normalising builds fresh objects from the caller's.
-      const normalized = normalizeResourceOptions(options, `map.${kind}("${name}")`, singleton);
-      const record = this.#record(name, normalized, singleton);
+    });
+    // Each name gets its own copy, made now: normalising builds fresh objects from the
+    // caller's, which a block run for an earlier name must not change for a later one.
+    const copies = (rest as string[]).map((name) =>
+      normalizeResourceOptions(options, `map.${kind}("${name}")`, singleton)
+    );
+    for (const [index, name] of (rest as string[]).entries()) {
+      const record = this.#record(name, copies[index], singleton);
       const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
       for (const spec of output.routes) this.#sink.addRoute(spec);
       for (const [old, current] of output.deprecated) this.#sink.deprecate(old, current);
@@ -226,11 +235,6 @@ export class Mapper {
     const variables = new Set(
       [...template.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]),
     );
-    const controller = optionalString(options.controller, "controller", where);
-    const action = optionalString(options.action, "action", where);
-    if (!variables.has("controller") && controller === undefined) {
-      throw new TypeError(`${where}: give a controller, or a :controller variable in the path`);
-    }
     // Null prototype: a default named like an Object.prototype member is an own key.
     const defaults: Record<string, string> = Object.create(null);
     if (options.defaults !== undefined) {
@@ -243,6 +247,11 @@ export class Mapper {
         }
         defaults[key] = value;
       }
+    }
+    const controller = fixedTarget("controller", { options, defaults, variables, where });
+    const action = fixedTarget("action", { options, defaults, variables, where });
+    if (!variables.has("controller") && controller === undefined) {
+      throw new TypeError(`${where}: give a controller, or a :controller variable in the path`);
     }
     // A controller or action given beside a path variable of that name is its default.
     if (variables.has("controller") && controller !== undefined) {
@@ -275,6 +284,24 @@ export class Mapper {
       optionalTrailing: true,
     };
   }
+}
+
+/**
+ * The `controller` or `action` of a connect/named route: the option, or else, in a path
+ * without that variable, a default of that name.
+ */
+function fixedTarget(
+  key: "controller" | "action",
+  { options, defaults, variables, where }: {
+    options: RouteOptions;
+    defaults: Record<string, string>;
+    variables: ReadonlySet<string>;
+    where: string;
+  },
+): string | undefined {
+  const given = optionalString(options[key], key, where);
+  if (given !== undefined || variables.has(key) || !(key in defaults)) return given;
+  return optionalString(defaults[key], `defaults.${key}`, where);
 }
 
 function optionalString(value: unknown, key: string, where: string): string | undefined {

@@ -29,6 +29,19 @@ import type {
 } from "./types.ts";
 import { PROFILES, type VariantProfile } from "./variants.ts";
 
+/** The keys of `RouterOptions`: any other is a typo, and an error. */
+const ROUTER_OPTIONS: readonly string[] = [
+  "variant",
+  "actionSeparator",
+  "baseUrl",
+  "controllers",
+  "onDeprecation",
+  "maxPathLength",
+  "maxSegments",
+  "maxParamLength",
+  "maxFormBytes",
+];
+
 const LIMIT_DEFAULTS = {
   maxPathLength: 8192,
   maxSegments: 256,
@@ -124,13 +137,20 @@ export class Router<H extends object = Helpers> {
     if (typeof options !== "object" || options === null) {
       throw new TypeError("Router options must be an object");
     }
+    for (const key of Object.keys(options)) {
+      if (!ROUTER_OPTIONS.includes(key)) {
+        throw new TypeError(
+          `Unknown router option "${key}"; known options: ${ROUTER_OPTIONS.join(", ")}`,
+        );
+      }
+    }
     const variant = options.variant ?? "A";
     if (!Object.hasOwn(PROFILES, variant)) {
       throw new TypeError(`Unknown variant ${JSON.stringify(variant)}; use "A", "B" or "C"`);
     }
     this.#profile = PROFILES[variant];
     this.#options = { ...options };
-    if (options.actionSeparator !== undefined) {
+    if (variant === "A" && options.actionSeparator !== undefined) {
       checkSeparator(options.actionSeparator, "The actionSeparator option");
     }
     this.#mount = parseBaseUrl(options.baseUrl);
@@ -188,7 +208,8 @@ export class Router<H extends object = Helpers> {
     if (typeof block !== "function") {
       throw new TypeError("router.draw needs a function: router.draw((map) => { ... })");
     }
-    const separator = checkSeparator(
+    // Only variant A has a separator to set; B and C always use ";".
+    const separator = this.#profile.variant !== "A" ? ";" : checkSeparator(
       this.#options.actionSeparator ?? Controller.resourceActionSeparator,
       this.#options.actionSeparator === undefined
         ? "Controller.resourceActionSeparator"

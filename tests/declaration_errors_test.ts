@@ -1,7 +1,7 @@
 // Acceptance tests for declaration-time checks (TypeError) and a generate/recognize round trip.
 import { assert, assertEquals, assertMatch, assertStringIncludes, assertThrows } from "@std/assert";
 import { Controller, Router } from "../mod.ts";
-import type { Block, Mapper, UrlOptions, Variant } from "../mod.ts";
+import type { Block, Mapper, RouterOptions, UrlOptions, Variant } from "../mod.ts";
 import { build, VARIANTS } from "./_fixtures.ts";
 
 /** Asserts that declaring `block` in `variant` throws a TypeError whose message names `names`. */
@@ -207,6 +207,42 @@ Deno.test("an invalid Controller.resourceActionSeparator is a TypeError at draw"
   } finally {
     Controller.resourceActionSeparator = original;
   }
+});
+
+Deno.test("arguments out of order name the argument and the expected order", () => {
+  for (
+    const [block, position] of [
+      [(map: Mapper) => map.resources("messages", {}, 5 as never), "argument 2 is {}"],
+      [(map: Mapper) => (map.resources as (...args: unknown[]) => void)({}, "messages"), "1"],
+    ] as const
+  ) {
+    const error = assertThrows(() => build("A", block), TypeError);
+    assertStringIncludes(error.message, "names (strings), then options");
+    assertStringIncludes(error.message, `argument ${position.replace("argument ", "")}`);
+  }
+});
+
+Deno.test("variants B and C neither read nor check a separator", () => {
+  const original = Controller.resourceActionSeparator;
+  try {
+    Controller.resourceActionSeparator = ".";
+    for (const variant of ["B", "C"] as const) {
+      const router = new Router({ variant, actionSeparator: "?" });
+      router.draw((map: Mapper) => map.resources("messages", { member: { mark: "post" } }));
+      assertEquals(router.helpers.mark_message_path(1), "/messages/1;mark");
+    }
+  } finally {
+    Controller.resourceActionSeparator = original;
+  }
+});
+
+Deno.test("an unknown router option is a TypeError naming it", () => {
+  const error = assertThrows(
+    () => new Router({ varient: "B" } as unknown as RouterOptions),
+    TypeError,
+    '"varient"',
+  );
+  assertStringIncludes(error.message, "variant");
 });
 
 Deno.test("valid separators are accepted", () => {

@@ -4,6 +4,7 @@ import {
   assertEquals,
   assertInstanceOf,
   assertStrictEquals,
+  assertStringIncludes,
   assertThrows,
 } from "@std/assert";
 import { HttpError, Router, RoutingError } from "../mod.ts";
@@ -739,6 +740,18 @@ Deno.test("every name of one call gets its own copy of the options", () => {
   assertEquals(recognized(router, "/messages/3/edit").name, "edit_message");
 });
 
+Deno.test("the copies are made at the call: a block cannot change a later name's options", () => {
+  const options: { collection: Record<string, "get"> } = { collection: { rss: "get" } };
+  const router = build("A", (map: Mapper) =>
+    map.resources("posts", "tags", options, () => {
+      options.collection.atom = "get";
+    }));
+  assertEquals(recognized(router, "/tags/rss").params.action, "rss");
+  // No atom action: "atom" is an id.
+  assertEquals(recognized(router, "/tags/atom").params.action, "show");
+  assertEquals([...router.namedRoutes.keys()].filter((name) => name.startsWith("atom")), []);
+});
+
 // ---------------------------------------------------------------------------------------------
 // Nesting and prefixes
 
@@ -1145,6 +1158,21 @@ Deno.test("defaults that are not path variables are constant params; controller 
     show: "yes",
     format: "rss",
   });
+});
+
+Deno.test("a controller or action default in a path without that variable is the route's", () => {
+  const router = build("A", (map: Mapper) => {
+    map.connect("/about", { controller: "pages", defaults: { action: "show" } });
+    map.connect("/team", { defaults: { controller: "people", action: "list" } });
+  });
+  assertEquals(recognized(router, "/about").params, { controller: "pages", action: "show" });
+  assertEquals(recognized(router, "/team").params, { controller: "people", action: "list" });
+  assertEquals(router.routes.map((route) => route.target), ["pages#show", "people#list"]);
+  const error = assertThrows(
+    () => build("A", (map: Mapper) => map.connect("/x", { defaults: { controller: "" } })),
+    TypeError,
+  );
+  assertStringIncludes(error.message, "defaults.controller");
 });
 
 Deno.test("map.named registers a named route; conditions restrict its method", () => {
