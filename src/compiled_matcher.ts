@@ -77,6 +77,11 @@ const REQUIRED = 2;
 const MIXED = 3;
 /** Anything else: the segment's anchored `RegExp`, one group per variable. */
 const PATTERN = 4;
+/**
+ * Literals and default-rule variables that may hold the literal after them (`:a-:b-:c`):
+ * the split a backtracking `RegExp` would find, found without backtracking (see `#split`).
+ */
+const SPLIT = 5;
 
 /** The state (see `#nodes`) of a node whose children are not built yet. */
 const UNEXPANDED = -1;
@@ -176,9 +181,9 @@ interface Check {
  *
  * Each check is four slots: the kind (plus `KEYED` for a literal that is its own key),
  * the segment, the value index (for a keyed literal, the hash of its text), and the
- * literal (its place in the matcher's `TextPool`), the `RegExp`, or for `MIXED` the
- * number of parts, which follow it (a literal's place in the pool, or `VARIABLE_PART`).
- * Literal checks come first: they fail fastest.
+ * literal (its place in the matcher's `TextPool`), the `RegExp`, or for `MIXED` and
+ * `SPLIT` the number of parts, which follow it (a literal's place in the pool, or
+ * `VARIABLE_PART`). Literal checks come first: they fail fastest.
  *
  * The runs of the tree's leaves are these records one after another. For a request,
  * a route's data is memory that is rarely in the cache, and each object on the way to
@@ -249,10 +254,12 @@ function segmentCheck(segment: Segment, index: number, value: number): Check {
     return isDefaultRule(part) &&
       (next === undefined || ("literal" in next && isSeparator(next.literal.charCodeAt(0))));
   });
-  if (deterministic) {
-    return check(MIXED, index, value, {
-      parts: parts.map((part) => "literal" in part ? part.literal : null),
-    });
+  const texts = parts.map((part) => "literal" in part ? part.literal : null);
+  if (deterministic) return check(MIXED, index, value, { parts: texts });
+  // The segment's RegExp would try every split of the text between such variables, the
+  // cube of its length for three of them: thousands of characters took seconds.
+  if (parts.every((part) => "literal" in part || isDefaultRule(part))) {
+    return check(SPLIT, index, value, { parts: texts });
   }
   return check(PATTERN, index, value, { regex: new RegExp(`^${segmentSource(segment)}$`, "u") });
 }
@@ -295,7 +302,7 @@ function addChecks(record: Slot[], route: Route, pool: TextPool): void {
   });
   // Literal checks first, deepest first (where routes under one prefix differ most),
   // then the cheap scans, then the regular expressions.
-  const order = [LITERAL, MIXED, PLAIN, REQUIRED, PATTERN];
+  const order = [LITERAL, MIXED, PLAIN, REQUIRED, SPLIT, PATTERN];
   checks.sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind) || b.segment - a.segment);
   if (route.optional.size > 0) record[RECORD_SEGMENT_OF] = segmentOf;
   for (const check of checks) {
@@ -306,10 +313,10 @@ function addChecks(record: Slot[], route: Route, pool: TextPool): void {
       check.keyed ? hashOf(check.literal, 0, check.literal.length) : check.value,
       check.kind === LITERAL
         ? pool.add(check.literal)
-        : check.kind === MIXED
+        : check.kind === MIXED || check.kind === SPLIT
         ? check.parts.length
         : check.regex,
-      ...(check.kind === MIXED
+      ...(check.kind === MIXED || check.kind === SPLIT
         ? check.parts.map((part) => part === null ? VARIABLE_PART : pool.add(part))
         : []),
     );
@@ -569,6 +576,8 @@ class CompiledMatcher implements RequestMatcher {
   // Values of the route being tried, by variable: a range of the path, sliced only once
   // the route matches, or (where a RegExp needed the text) the text, with `#from` -1.
   #from: number[] = [];
+  /** Scratch for `#split`: which positions each part can match from. */
+  #reach = new Uint8Array(0);
   #to: number[] = [];
   #texts: (string | undefined)[] = [];
   /** The values above as `paramsFrom` reads them, with the path of the last request. */
@@ -856,6 +865,10 @@ class CompiledMatcher implements RequestMatcher {
           if (!this.#mixed(code, i, path, segment)) return false;
           i += code[i + 3] as number;
           break;
+        case SPLIT:
+          if (!this.#split(code, i, path, segment)) return false;
+          i += code[i + 3] as number;
+          break;
         default: {
           const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
           if (match === null) return false;
@@ -930,6 +943,66 @@ class CompiledMatcher implements RequestMatcher {
       }
     }
     return position === end;
+  }
+
+  /**
+   * Matches the scanned path's `segment` against the `SPLIT` check at `code[at]`: the
+   * split a backtracking `RegExp` finds, each variable as long as the rest still lets
+   * match, in time linear in the segment's length for each part. First, from the right,
+   * which positions each remaining part sequence can match from (`#reach`, a row per
+   * part); then, from the left, each variable takes the longest span that reaches.
+   */
+  #split(code: readonly Slot[], at: number, path: string, segment: number): boolean {
+    const start = this.#starts[segment];
+    const length = this.#ends[segment] - start;
+    const parts = code[at + 3] as number;
+    const first = at + CHECK_SLOTS;
+    const codes = this.#pool.codes;
+    const width = length + 1;
+    if (this.#reach.length < (parts + 1) * width) {
+      this.#reach = new Uint8Array((parts + 1) * width * 2);
+    }
+    const reach = this.#reach;
+    reach.fill(0, 0, (parts + 1) * width);
+    reach[parts * width + length] = 1;
+    for (let part = parts - 1; part >= 0; part--) {
+      const slot = code[first + part] as number;
+      const row = part * width;
+      const next = row + width;
+      if (slot >= 0) {
+        const size = pooledLength(codes, slot);
+        for (let p = 0; p + size <= length; p++) {
+          if (reach[next + p + size] === 1 && holdsAt(codes, slot, path, start + p)) {
+            reach[row + p] = 1;
+          }
+        }
+      } else {
+        // From p, a variable ends anywhere before the next separator (at least one on).
+        let any = 0;
+        for (let p = length - 1; p >= 0; p--) {
+          if (isSeparator(path.charCodeAt(start + p))) any = 0;
+          else reach[row + p] = any |= reach[next + p + 1];
+        }
+      }
+    }
+    if (reach[0] === 0) return false;
+    let value = code[at + 2] as number;
+    let p = 0;
+    for (let part = 0; part < parts; part++) {
+      const slot = code[first + part] as number;
+      if (slot >= 0) {
+        p += pooledLength(codes, slot);
+        continue;
+      }
+      let stop = p + 1;
+      while (stop < length && !isSeparator(path.charCodeAt(start + stop))) stop++;
+      const next = (part + 1) * width;
+      while (reach[next + stop] === 0) stop--;
+      this.#from[value] = start + p;
+      this.#to[value++] = start + stop;
+      p = stop;
+    }
+    return true;
   }
 
   /** The 405 information of a path no route of the method matches, or `MISS`. */

@@ -194,7 +194,6 @@ export class Route {
     this.compiledRequirements = compiled;
     const variables: string[] = [];
     const raw = parseTemplate(this.path, compiled, variables);
-    for (const parts of raw) checkSplits(this.path, parts);
     for (const name of compiled.keys()) {
       if (!variables.includes(name)) {
         throw new TypeError(
@@ -226,6 +225,12 @@ export class Route {
     for (let i = 0; i < raw.length; i++) {
       segments.push({ parts: raw[i], optional: i >= firstOptional });
     }
+    // The compiled matcher runs the route's own RegExp over the whole path when its
+    // optional segments follow different rules (see recordOf in compiled_matcher.ts).
+    const rules = new Set(
+      raw.slice(firstOptional).map((parts) => "variable" in parts[0] ? ruleSource(parts[0]) : ""),
+    );
+    for (const parts of raw) checkSplits(this.path, parts, { wholePath: rules.size > 1 });
     this.segments = segments;
     this.variables = variables;
     this.optional = optional;
@@ -401,18 +406,32 @@ function escapeRegExp(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 
+/** A variable's rule, to compare rules: `""` for the default rule, else the source. */
+function ruleSource({ requirement }: { requirement: Requirement | null }): string {
+  return requirement === null || followsDefaultRule(requirement) ? "" : requirement.source;
+}
+
 /**
- * Refuses a segment whose text its variables could split in many ways: where two
- * boundaries each sit after a variable whose requirement admits the first character of
- * the literal that follows it (`:a,:b,:c` with `[a-z,]+` each), a failing match tries
- * every way to place both boundaries, which grows with the cube of the segment's length.
- * One such boundary (`:name.:ext` with a name that may hold dots) is allowed: its cost is
- * bounded by the path limits. Variables under the default rule never count: they stop at
- * separators, and the matchers scan them without backtracking.
+ * Refuses a segment whose text its variables could split in many ways, where a
+ * `RegExp` would match it: where two boundaries each sit after a variable that admits
+ * the first character of the literal that follows it (`:a,:b,:c` with `[a-z,]+` each),
+ * a failing match tries every way to place both boundaries, which grows with the cube
+ * of the segment's length. One such boundary (`:name.:ext` with a name that may hold
+ * dots) is allowed: its cost is bounded by the path limits. The compiled matcher finds
+ * the split of a segment whose variables all follow the default rule (`:a-:b-:c`)
+ * without a `RegExp`, so those count only in a route it matches with its whole-path
+ * `RegExp` (`wholePath`).
  */
-function checkSplits(path: string, parts: readonly Part[]): void {
+function checkSplits(
+  path: string,
+  parts: readonly Part[],
+  { wholePath }: { wholePath: boolean },
+): void {
   // Two such boundaries take at least five parts: variable, text, variable, text, variable.
   if (parts.length < 5) return;
+  const byRegExp = wholePath ||
+    parts.some((part) => "variable" in part && !followsDefaultRule(part.requirement));
+  if (!byRegExp) return;
   const ambiguous: string[] = [];
   for (let i = 0; i + 2 < parts.length; i++) {
     const variable = parts[i];
@@ -420,7 +439,11 @@ function checkSplits(path: string, parts: readonly Part[]): void {
     if (!("variable" in variable) || !("literal" in text) || !("variable" in parts[i + 2])) {
       continue;
     }
-    if (variable.requirement?.admits(text.literal[0])) ambiguous.push(`:${variable.variable}`);
+    const first = text.literal[0];
+    const admits = variable.requirement === null
+      ? !"/;.,?".includes(first)
+      : variable.requirement.admits(first);
+    if (admits) ambiguous.push(`:${variable.variable}`);
   }
   if (ambiguous.length >= 2) {
     throw new TypeError(

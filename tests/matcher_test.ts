@@ -170,6 +170,103 @@ Deno.test("segment keys with the same hash are told apart by their text", () => 
   }
 });
 
+Deno.test("variables that may hold the text between them split a segment as a RegExp would", () => {
+  const { routes } = new Router().draw((map) => {
+    map.connect("/dl/:name-:version-:arch-setup", { controller: "dl" });
+    map.connect("/d/:year-:month-:day", { controller: "d" });
+    map.connect("/e/:a-x-:b", { controller: "e" });
+    map.connect("/f/pre:a-:b.:c", { controller: "f" });
+    map.connect("/g/:a~:b", { controller: "g", conditions: { method: "post" } });
+  });
+  const reference = createReferenceMatcher(routes);
+  const units = ["-", "a", "x", "-x-", ".", ";", "setup", "pre"];
+  const tails: string[] = [];
+  for (let i = 0; i < 4000; i++) {
+    let tail = "";
+    for (let n = i; n > 0; n = Math.floor(n / units.length)) tail += units[n % units.length];
+    tails.push(tail);
+  }
+  for (const matcher of MATCHERS.map(([, factory]) => factory(routes))) {
+    assertEquals(matcher.match("/dl/app-1-x64-setup", "GET").values, ["app", "1", "x64"]);
+    assertEquals(matcher.match("/d/a-b-c-d", "GET").values, ["a-b", "c", "d"]);
+    for (const head of ["dl", "d", "e", "f", "g"]) {
+      for (const tail of tails) {
+        const path = `/${head}/${tail}`;
+        for (const method of ["GET", "POST"]) {
+          assertEquals(answers(matcher, path, method), answers(reference, path, method), path);
+        }
+      }
+    }
+  }
+});
+
+Deno.test("such a segment is matched without a RegExp, which would take the cube of its length", () => {
+  const { routes } = new Router().draw((map) => {
+    map.connect("/dl/:name-:version-:arch-setup", { controller: "dl" });
+  });
+  const matcher = createCompiledMatcher(routes);
+  assertEquals(matcher.match("/dl/a-1-x-setup", "GET").values, ["a", "1", "x"]);
+  const { exec, test } = RegExp.prototype;
+  let runs = 0;
+  RegExp.prototype.exec = function (this: RegExp, text: string) {
+    runs++;
+    return exec.call(this, text);
+  };
+  RegExp.prototype.test = function (this: RegExp, text: string) {
+    runs++;
+    return test.call(this, text);
+  };
+  try {
+    // A RegExp took seconds on this: every split of the dashes between three variables.
+    assertEquals(matcher.match(`/dl/${"-".repeat(3000)}x`, "GET").route, null);
+    assertEquals(matcher.match(`/dl/${"-".repeat(3000)}-setup`, "GET").values?.[0]?.length, 2996);
+  } finally {
+    RegExp.prototype.exec = exec;
+    RegExp.prototype.test = test;
+  }
+  assertEquals(runs, 0);
+});
+
+const TEN = Array.from({ length: 10 }, (_, i) => `t${i}`).join("/");
+
+Deno.test("routes are told apart by their separators, however many a path has", () => {
+  // The compiled matcher compares a hash of a path's separators with a route's before
+  // trying it; here 9 to 13 of them, the first ones telling some paths apart.
+  const ends = [":a.:b", ":a.:b.:c", ":a;:b", ":a,:b;x", "n.:b", ":a.:b;edit"];
+  const { routes } = new Router().draw((map) => {
+    for (const depth of [8, 9, 10]) {
+      const base = Array.from({ length: depth }, (_, i) => `s${i}`).join("/");
+      ends.forEach((end, i) =>
+        map.connect(`/${base}/${end}`, { controller: "c", action: `e${i}` })
+      );
+    }
+    map.connect(`/:p.:q/${TEN}/:a`, { controller: "c", action: "deep" });
+  });
+  const tails = [
+    ..."x.y x.y.z x;y x,y;x x,y;z x.y;x n.y n.y.z x.y;edit x.y;edit.z x x. .y x..y x;y.z".split(
+      " ",
+    ),
+    "x.y;edit;edit",
+    ".",
+  ];
+  const reference = createReferenceMatcher(routes);
+  for (const matcher of MATCHERS.map(([, factory]) => factory(routes))) {
+    assertEquals(matcher.match(`/x.y/${TEN}/z`, "GET").route?.action, "deep");
+    for (const head of ["x;y", "x,y", "x.y.z", "x"]) {
+      assertEquals(answers(matcher, `/${head}/${TEN}/z`, "GET").route, null, head);
+    }
+    for (const depth of [8, 9, 10]) {
+      const base = Array.from({ length: depth }, (_, i) => `s${i}`).join("/");
+      assertEquals(matcher.match(`/${base}/x.y.z`, "GET").values, ["x", "y", "z"]);
+      assertEquals(matcher.match(`/${base}/x.y;edit`, "GET").route?.action, "e5");
+      for (const tail of tails) {
+        const path = `/${base}/${tail}`;
+        assertEquals(answers(matcher, path, "GET"), answers(reference, path, "GET"), path);
+      }
+    }
+  }
+});
+
 Deno.test("static paths that differ only after a separator keep their own cached answers", () => {
   // "/feed.rss", "/feed.atom" and "/feed;rss" share their segment keys; the compiled
   // matcher caches static answers by a hash of keys and shape and must tell them apart.

@@ -181,7 +181,27 @@ Deno.test("a segment its requirements could split in many ways is a TypeError", 
   // requirements exclude and variables under the default rule.
   declare("/f/:name.:ext", { name: /[a-z.]+/, ext: /[a-z]+/ });
   declare("/d/:y-:m-:d", { y: /\d+/, m: /\d+/, d: /\d+/ });
+  // Default-rule variables alone are split without a RegExp (see matcher_test.ts)...
   declare("/x/:a-:b-:c", {});
+  // ...but beside a variable with a requirement, the segment's RegExp decides, and those
+  // that may hold "-" count.
+  assertThrows(() => declare("/x/:a-:b-:c", { c: /\d+/ }), TypeError, ":a and :b");
+  // So they do in a route matched by its whole RegExp: optional segments with two rules.
+  assertThrows(
+    () =>
+      new Router().draw((map) =>
+        map.connect("/x/:a-:b-:c/:p/:q", {
+          controller: "c",
+          defaults: { p: "1", q: "2" },
+          requirements: { p: /\d+/ },
+        })
+      ),
+    TypeError,
+    ":a and :b",
+  );
+  new Router().draw((map) =>
+    map.connect("/x/:a-:b-:c/:p/:q", { controller: "c", defaults: { p: "1", q: "2" } })
+  );
 });
 
 Deno.test("a segment longer than any route takes is a 414, before matching", () => {
