@@ -168,12 +168,15 @@ const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/;
 /**
  * Refuses shapes that can backtrack catastrophically: a repeated group (`*`, `+`,
  * `{n,}`, `{n,m}` with m > 1) that holds, at any depth, another quantifier or an
- * alternation, as in `(a+)+` or `(a|aa)*`. Stricter than needed, never looser:
- * a character class says the same thing safely (`[a-z-]+` for `(?:[a-z]+-?)+`).
+ * alternation, as in `(a+)+` or `(a|aa)*`, and a group copied a fixed number of times
+ * (`{n}`, n > 1) that holds an unbounded loop, as in `(.*a){12}`, twelve loops in a row.
+ * Stricter than needed, never looser: a character class says the same thing safely
+ * (`[a-z-]+` for `(?:[a-z]+-?)+`), and bounded counts stay allowed
+ * (`(?:\d{1,3}\.){3}`).
  */
 function checkBacktracking(source: string, label: string): void {
-  type Frame = { quantified: boolean; alternation: boolean };
-  const stack: Frame[] = [{ quantified: false, alternation: false }];
+  type Frame = { quantified: boolean; alternation: boolean; loops: boolean };
+  const stack: Frame[] = [{ quantified: false, alternation: false, loops: false }];
   let closed: Frame | null = null;
   let afterQuantifier = false;
   let i = 0;
@@ -182,7 +185,7 @@ function checkBacktracking(source: string, label: string): void {
     const top = stack[stack.length - 1];
     const quantifier = source.slice(i).match(QUANTIFIER);
     if (quantifier && !(c === "?" && afterQuantifier)) {
-      const [text, , comma, max] = quantifier;
+      const [text, min, comma, max] = quantifier;
       const repeats = text === "*" || text === "+" ||
         (comma !== undefined && (max === "" || Number(max) > 1));
       if (repeats && closed !== null && (closed.quantified || closed.alternation)) {
@@ -191,7 +194,18 @@ function checkBacktracking(source: string, label: string): void {
             `which can backtrack catastrophically; use a character class instead`,
         );
       }
+      const copies = comma === undefined && Number(min) > 1;
+      if (copies && closed !== null && closed.loops) {
+        throw new TypeError(
+          `The ${label} copies a group that holds an unbounded quantifier ${min} times, ` +
+            `loops in a row that can backtrack catastrophically; use a character class instead`,
+        );
+      }
       if (repeats) top.quantified = true;
+      // A loop as checkRunsOfLoops counts them: unbounded, or bounded far above its minimum.
+      if (text === "*" || text === "+" || max === "" || Number(max) - Number(min) >= 8) {
+        top.loops = true;
+      }
       i += text.length;
       afterQuantifier = true;
       closed = null;
@@ -204,13 +218,14 @@ function checkBacktracking(source: string, label: string): void {
     } else if (c === "[") {
       i += readClass(source, i, label)[2];
     } else if (c === "(") {
-      stack.push({ quantified: false, alternation: false });
+      stack.push({ quantified: false, alternation: false, loops: false });
       i += 1;
     } else if (c === ")" && stack.length > 1) {
       closed = stack.pop()!;
       const parent = stack[stack.length - 1];
       parent.quantified ||= closed.quantified;
       parent.alternation ||= closed.alternation;
+      parent.loops ||= closed.loops;
       i += 1;
     } else {
       if (c === "|") top.alternation = true;

@@ -113,6 +113,22 @@ Deno.test("requirements that can backtrack catastrophically are TypeErrors", () 
   }
 });
 
+Deno.test("a group holding a loop, copied a fixed number of times, is a TypeError", () => {
+  // (.*a){12} is twelve loops in a row: 40 "a"s and a "!" ran for more than 10 s.
+  for (const re of [/(.*a){12}/, /(?:\w*\w*){3}!/, /(.*a){3}/, /(?:a{1,99}b){2}/]) {
+    assertThrows(
+      () => compileRequirement("id", re, "/t/:id"),
+      TypeError,
+      "backtrack catastrophically",
+      String(re),
+    );
+  }
+  // Bounded counts inside are fine: a dotted quad.
+  for (const re of [/(?:\d{1,3}\.){3}\d{1,3}/, /(?:ab){2}/, /(?:a+){1}/]) {
+    compileRequirement("id", re, "/t/:id");
+  }
+});
+
 Deno.test("three loops in a row that can trade characters are TypeErrors", () => {
   // Polynomial, not exponential, but n^4 steps: \d+\d+\d+\d+x took 68 s on 1,024 digits.
   for (
