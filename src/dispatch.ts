@@ -6,6 +6,7 @@
  * @module
  */
 
+import { describe } from "./describe.ts";
 import { HttpError, RoutingError, routingMiss } from "./errors.ts";
 import type { Route } from "./route.ts";
 import type { ActionContext, ControllerLike, Helpers, Params, RouteMatch } from "./types.ts";
@@ -54,9 +55,25 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
   } catch (error) {
     failure = error;
   }
-  const method = request.method.toUpperCase();
-  const response = errorResponse(failure, method);
-  return method === "HEAD" ? withoutBody(response) : response;
+  try {
+    const method = request.method.toUpperCase();
+    const response = errorResponse(failure, method);
+    return method === "HEAD" ? withoutBody(response) : response;
+  } catch (error) {
+    // An error that cannot be read or answered as it is (a getter that throws, a revoked
+    // Proxy, a line break in `allowed`): still an answer, never a rejection.
+    logFailure(error);
+    return plain(500, "Internal Server Error");
+  }
+}
+
+/** Logs an error for the server's operator; a value that cannot even be shown is skipped. */
+function logFailure(error: unknown): void {
+  try {
+    console.error(error);
+  } catch {
+    console.error("router.fetch: an action failed with a value that cannot be shown");
+  }
 }
 
 /**
@@ -69,6 +86,11 @@ async function respond(
   target: DispatchTarget,
   request: Request,
 ): Promise<Response | RoutingError> {
+  if (typeof request?.url !== "string" || typeof request.method !== "string") {
+    throw new TypeError(
+      `The router serves a Request (with a url and a method), got ${describe(request)}`,
+    );
+  }
   const url = new URL(request.url);
   const method = request.method.toUpperCase();
   const path = stripMount(target.mountPath, url.pathname);
@@ -138,7 +160,7 @@ async function respond(
  */
 function errorResponse(error: unknown, method: string): Response {
   if (!(error instanceof HttpError) || !isResponseStatus(error.status)) {
-    console.error(error);
+    logFailure(error);
     return plain(500, "Internal Server Error");
   }
   if (error instanceof RoutingError && error.status === 405) {

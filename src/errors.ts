@@ -1,5 +1,7 @@
 /** Errors of the router: {@linkcode HttpError} and its routing subclass {@linkcode RoutingError}. */
 
+import { describe } from "./describe.ts";
+
 /**
  * Options of {@linkcode HttpError}.
  *
@@ -34,11 +36,11 @@ export class HttpError extends Error {
   /** The HTTP status, e.g. `400` or `413`. */
   readonly status: number;
 
-  /** Creates an error with a message and an HTTP status. */
-  constructor(message: string, options: HttpErrorOptions) {
+  /** Creates an error with a message and an HTTP status (500 when none is given). */
+  constructor(message: string, options: HttpErrorOptions = { status: 500 }) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "HttpError";
-    this.status = options.status;
+    this.status = options.status ?? 500;
   }
 }
 
@@ -91,13 +93,25 @@ export class RoutingError extends HttpError {
   /** The methods of every route whose path matched, in registration order, once each. */
   readonly allowed: string[];
 
-  /** Creates a routing error; see {@linkcode RoutingErrorOptions}. */
-  constructor(message: string, options: RoutingErrorOptions) {
-    super(message, options);
+  /**
+   * Creates a routing error; see {@linkcode RoutingErrorOptions} (by default a 404 with
+   * an empty `method` and `path`).
+   */
+  constructor(
+    message: string,
+    options: RoutingErrorOptions = { status: 404, method: "", path: "" },
+  ) {
+    super(message, { ...options, status: options.status ?? 404 });
     this.name = "RoutingError";
-    this.method = options.method;
-    this.path = options.path;
-    this.allowed = [...(options.allowed ?? [])];
+    this.method = options.method ?? "";
+    this.path = options.path ?? "";
+    const allowed = options.allowed ?? [];
+    if (!Array.isArray(allowed)) {
+      throw new TypeError(
+        `RoutingError: allowed must be an array of methods, got ${describe(allowed)}`,
+      );
+    }
+    this.allowed = [...allowed];
   }
 }
 

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { describe } from "./describe.ts";
 // @ts-types="npm:@types/pluralize@0.0.33"
 import pluralize from "pluralize";
 import { groupActions, type ResourceRecord, resourceRoutes } from "./resources.ts";
@@ -401,15 +402,12 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function show(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (typeof value === "function") return "a function";
+  if (a === b) return true;
   try {
-    return JSON.stringify(value) ?? String(value);
+    return JSON.stringify(a) === JSON.stringify(b);
   } catch {
-    return String(value);
+    return false;
   }
 }
+
+const show = describe;

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { describe } from "./describe.ts";
 import { Controller } from "./controller.ts";
 import { dispatch, type DispatchTarget, serve } from "./dispatch.ts";
 import { type RoutingError, routingMiss } from "./errors.ts";
@@ -160,7 +161,20 @@ export class Router<H extends object = Helpers> {
       maxParamLength: limit(options, "maxParamLength"),
       maxFormBytes: limit(options, "maxFormBytes"),
     };
-    for (const [name, controller] of Object.entries(options.controllers ?? {})) {
+    if (options.onDeprecation !== undefined && typeof options.onDeprecation !== "function") {
+      throw new TypeError(
+        `The onDeprecation option must be a function, got ${describe(options.onDeprecation)}`,
+      );
+    }
+    const controllers: unknown = options.controllers ?? {};
+    if (typeof controllers !== "object" || controllers === null || Array.isArray(controllers)) {
+      throw new TypeError(
+        `The controllers option must be an object of controllers by name, got ${
+          describe(controllers)
+        }`,
+      );
+    }
+    for (const [name, controller] of Object.entries(controllers)) {
       this.register(name, controller);
     }
     // A router before its first draw has an empty table: every path a 404 (within limits).
@@ -218,19 +232,42 @@ export class Router<H extends object = Helpers> {
     const routes: Route[] = [];
     const named = new Map<string, Route>();
     const deprecated = new Map<string, string>();
+    let drawing = true;
+    const stillDrawing = () => {
+      if (!drawing) {
+        throw new TypeError(
+          "This mapper's draw has finished: declare routes inside the block of router.draw, " +
+            "before it returns",
+        );
+      }
+    };
     const sink: RouteSink = {
       profile: this.#profile,
       separator,
       addRoute(spec: RouteSpec) {
+        stillDrawing();
         const route = new Route(spec);
         routes.push(route);
         if (route.name !== null) named.set(route.name, route);
       },
       deprecate(old: string, current: string) {
+        stillDrawing();
         deprecated.set(old, current);
       },
     };
-    block(new Mapper(sink));
+    try {
+      const result: unknown = block(new Mapper(sink));
+      if (result instanceof Promise) {
+        // Its declarations after the first await fail with the error above; that failure
+        // is reported here, not left to crash the process as an unhandled rejection.
+        result.catch(() => {});
+        throw new TypeError(
+          "router.draw's block returned a promise: declarations must not wait (no async block)",
+        );
+      }
+    } finally {
+      drawing = false;
+    }
     this.#install(routes, named, deprecated);
     return this;
   }

@@ -236,6 +236,39 @@ Deno.test("variants B and C neither read nor check a separator", () => {
   }
 });
 
+Deno.test("router options of the wrong kind are TypeErrors naming them", () => {
+  for (
+    const [options, name] of [
+      [{ onDeprecation: "warn" }, "onDeprecation"],
+      [{ controllers: "abc" }, "controllers"],
+      [{ controllers: [] }, "controllers"],
+      [{ controllers: 5 }, "controllers"],
+    ] as const
+  ) {
+    assertThrows(() => new Router(options as unknown as RouterOptions), TypeError, name);
+  }
+});
+
+Deno.test("an async draw block is a TypeError, and a finished draw's mapper says so", async () => {
+  const router = new Router().draw((map) => map.resources("messages"));
+  let kept: Mapper | undefined;
+  assertThrows(
+    () =>
+      router.draw(async (map: Mapper) => {
+        kept = map;
+        await Promise.resolve();
+        map.resources("comments");
+      }),
+    TypeError,
+    "returned a promise",
+  );
+  // The previous table stays, and the late declaration neither lands nor crashes.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assertEquals(router.routes.some((route) => route.path.startsWith("/comments")), false);
+  assertEquals(router.recognize("/messages").params.action, "index");
+  assertThrows(() => kept!.resources("tags"), TypeError, "draw has finished");
+});
+
 Deno.test("an unknown router option is a TypeError naming it", () => {
   const error = assertThrows(
     () => new Router({ varient: "B" } as unknown as RouterOptions),

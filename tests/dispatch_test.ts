@@ -398,6 +398,49 @@ Deno.test("fetch answers an HttpError of any status, and only a valid one as suc
   }
 });
 
+Deno.test("fetch answers even an error it cannot read or send as it is, and never rejects", async () => {
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (error: unknown) => errors.push(error);
+  try {
+    const revoked = Proxy.revocable({}, {});
+    revoked.revoke();
+    const throwing = Object.create(HttpError.prototype, {
+      status: {
+        get() {
+          throw new Error("status getter");
+        },
+      },
+    });
+    const lineBreak = new RoutingError("x", {
+      status: 405,
+      method: "GET",
+      path: "/p",
+      allowed: ["GET\n"],
+    });
+    for (const failure of [revoked.proxy, throwing, lineBreak]) {
+      const router = new Router({
+        controllers: { p: { index: () => Promise.reject(failure) } },
+      }).draw((map) => map.connect("/p", { controller: "p", action: "index" }));
+      assertEquals((await router.fetch(new Request("http://localhost/p"))).status, 500);
+    }
+    // Not a Request at all: a 500 too, where handle says what it needs.
+    const router = new Router();
+    for (const request of [undefined, null, "http://localhost/", new URL("http://localhost/")]) {
+      const response = await router.fetch(request as unknown as Request);
+      assertEquals(response.status, 500);
+      await assertRejects(
+        () => router.handle(request as unknown as Request),
+        TypeError,
+        "serves a Request",
+      );
+    }
+    assert(errors.length >= 7);
+  } finally {
+    console.error = original;
+  }
+});
+
 Deno.test("fetch answers HEAD without a body on errors too", async () => {
   const router = blog();
   for (const path of ["/nothing", "/messages"]) {
@@ -486,4 +529,26 @@ Deno.test("request helpers can be destructured, and each request recalls its own
   assertEquals(first.edit_post_path(), "/posts/1/edit");
   assertEquals(first.post_url(), "http://one.test/posts/1");
   assert("hash_for_post_path" in first);
+});
+
+Deno.test("HttpError and RoutingError can be made with a message alone", () => {
+  const http = new HttpError("Nope");
+  assertEquals([http.status, http.message, http.name], [500, "Nope", "HttpError"]);
+  const routing = new RoutingError("Gone");
+  assertEquals(
+    [routing.status, routing.method, routing.path, routing.allowed],
+    [404, "", "", []],
+  );
+  assertInstanceOf(routing, HttpError);
+  assertThrows(
+    () =>
+      new RoutingError("x", {
+        status: 405,
+        method: "GET",
+        path: "/",
+        allowed: 5 as unknown as string[],
+      }),
+    TypeError,
+    "allowed must be an array",
+  );
 });
