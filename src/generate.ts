@@ -3,6 +3,7 @@
  * @module
  */
 
+import { describe } from "./describe.ts";
 import { RoutingError } from "./errors.ts";
 import type { Requirement } from "./requirement.ts";
 import { followsDefaultRule, type Route } from "./route.ts";
@@ -476,9 +477,14 @@ export function urlFor(
   options: UrlOptions,
 ): string {
   if (typeof options !== "object" || options === null) {
-    throw new TypeError(`urlFor needs an options object, got ${String(options)}`);
+    throw new TypeError(`urlFor needs an options object, got ${describe(options)}`);
   }
   const present = (value: unknown) => value !== undefined && value !== null && value !== "";
+  for (const key of ["controller", "action", "use_route"] as const) {
+    if (present(options[key]) && typeof options[key] !== "string") {
+      throw new TypeError(`urlFor: ${key} must be a string, got ${describe(options[key])}`);
+    }
+  }
   const given = new Map<string, unknown>();
   for (const [key, value] of Object.entries(options)) {
     if (!RESERVED.has(key) && present(value)) given.set(key, value);
@@ -538,7 +544,7 @@ export function urlFor(
     }
     if (best === undefined) {
       throw new RoutingError(
-        `urlFor: no route generates ${JSON.stringify({ ...options, controller, action })}`,
+        `urlFor: no route generates ${describe({ ...options, controller, action })}`,
         { status: 500, method: "", path: "" },
       );
     }

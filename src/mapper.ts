@@ -386,10 +386,12 @@ function actionMethods(value: unknown, key: string, where: string): Map<string, 
 /** Parses a declared method; `head` and unknown names are a `TypeError`. */
 function parseMethod(method: unknown, where: string): RouteMethod {
   const parsed = typeof method === "string" ? METHODS[method.toLowerCase()] : undefined;
-  if (parsed === undefined || !Object.hasOwn(METHODS, String(method).toLowerCase())) {
+  if (parsed === undefined || !Object.hasOwn(METHODS, (method as string).toLowerCase())) {
     throw new TypeError(
       `${where}: invalid method ${show(method)}; use get, post, put, patch, delete or any` +
-        (String(method).toLowerCase() === "head" ? " (HEAD is routed through GET)" : ""),
+        (typeof method === "string" && method.toLowerCase() === "head"
+          ? " (HEAD is routed through GET)"
+          : ""),
     );
   }
   return parsed;

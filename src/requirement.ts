@@ -54,7 +54,7 @@ export function compileRequirement(
   where: string,
 ): Requirement {
   const label = `requirement for :${name} in "${where}"`;
-  if (!(value instanceof RegExp)) {
+  if (!(value instanceof RegExp) || !isRealRegExp(value)) {
     throw new TypeError(`The ${label} must be a RegExp, got ${describe(value)}`);
   }
   for (const flag of value.flags) {
@@ -86,6 +86,20 @@ export function compileRequirement(
   // escape), so the atoms' union is the set of characters the requirement admits.
   const anyAtom = new RegExp(`^(?:${atoms.join("|") || "[^\\s\\S]"})$`, "u");
   return { original: value, source, whole, admits: (char) => anyAtom.test(char) };
+}
+
+/**
+ * Whether a value that inherits from `RegExp.prototype` is a regular expression, not an
+ * object made from its prototype or a `Proxy` around one, whose `flags` and `source`
+ * throw.
+ */
+function isRealRegExp(value: RegExp): boolean {
+  try {
+    RegExp.prototype.exec.call(value, "");
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function describe(value: unknown): string {

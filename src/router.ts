@@ -50,12 +50,19 @@ const LIMIT_DEFAULTS = {
   maxFormBytes: 1048576,
 } as const;
 
-/** Checks a separator for variant A: non-empty, none of `. ? # :`, letters, digits, `_`. */
+/**
+ * Checks a separator for variant A: non-empty, none of `. ? # :`, letters, digits, `_`
+ * (API.md), and, as it becomes template text, only characters that a template's literal
+ * text may hold (`/` too).
+ */
 function checkSeparator(separator: unknown, source: string): string {
-  if (typeof separator !== "string" || separator === "" || /[.?#:A-Za-z0-9_]/.test(separator)) {
+  if (
+    typeof separator !== "string" || separator === "" ||
+    /[.?#:A-Za-z0-9_]/.test(separator) || !/^[-\/~!$&'()*+,;=@]+$/.test(separator)
+  ) {
     throw new TypeError(
-      `${source} ${JSON.stringify(separator)} is not a valid action separator: use a ` +
-        `non-empty string without ". ? # :", letters, digits or "_" (e.g. "/" or ";")`,
+      `${source} ${describe(separator)} is not a valid action separator: use a ` +
+        `non-empty string of "/ - ~ ! $ & ' ( ) * + , ; = @" (e.g. "/" or ";")`,
     );
   }
   return separator;
@@ -67,15 +74,15 @@ function parseBaseUrl(baseUrl: string | undefined): Mount {
   try {
     url = new URL(baseUrl);
   } catch {
-    throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} is not an absolute URL`);
+    throw new TypeError(`baseUrl ${describe(baseUrl)} is not an absolute URL`);
   }
   if (url.search !== "" || url.hash !== "") {
-    throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} must not have a query or fragment`);
+    throw new TypeError(`baseUrl ${describe(baseUrl)} must not have a query or fragment`);
   }
   // Other schemes have no origin to put before a path (`file:`, `data:`: "null"), or one
   // that is not the URL's start (`blob:`).
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new TypeError(`baseUrl ${JSON.stringify(baseUrl)} must be an http: or https: URL`);
+    throw new TypeError(`baseUrl ${describe(baseUrl)} must be an http: or https: URL`);
   }
   return { path: url.pathname.replace(/\/+$/, ""), origin: url.origin };
 }
@@ -83,7 +90,9 @@ function parseBaseUrl(baseUrl: string | undefined): Mount {
 function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number {
   const value = options[key] ?? LIMIT_DEFAULTS[key];
   if (!Number.isInteger(value) || value < 1) {
-    throw new TypeError(`The router option ${key} must be a positive integer, got ${value}`);
+    throw new TypeError(
+      `The router option ${key} must be a positive integer, got ${describe(value)}`,
+    );
   }
   return value;
 }
@@ -147,7 +156,7 @@ export class Router<H extends object = Helpers> {
     }
     const variant = options.variant ?? "A";
     if (!Object.hasOwn(PROFILES, variant)) {
-      throw new TypeError(`Unknown variant ${JSON.stringify(variant)}; use "A", "B" or "C"`);
+      throw new TypeError(`Unknown variant ${describe(variant)}; use "A", "B" or "C"`);
     }
     this.#profile = PROFILES[variant];
     this.#options = { ...options };
@@ -319,7 +328,10 @@ export class Router<H extends object = Helpers> {
   /** `recognize` without the throw: the match, or the error for the caller to throw. */
   #recognize(path: string, method: string): RouteMatch | Error {
     if (typeof path !== "string") return new TypeError("recognize needs a path string");
-    const verb = method === "GET" ? method : String(method).toUpperCase();
+    if (typeof method !== "string" || method === "") {
+      return new TypeError(`recognize needs a method name, got ${describe(method)}`);
+    }
+    const verb = method === "GET" ? method : method.toUpperCase();
     // The common case in one pass over the text: a path within every limit and without a
     // query or fragment is matched as given, and the matcher's scan notes any `%`. Without
     // one, a path that routes comes back as the match itself: nothing is left to check.

@@ -249,6 +249,57 @@ Deno.test("router options of the wrong kind are TypeErrors naming them", () => {
   }
 });
 
+Deno.test("odd values anywhere are TypeErrors that show them, not errors of their own", () => {
+  const cyclic: Record<string, unknown> = {};
+  cyclic.self = cyclic;
+  const messages = (map: Mapper) => map.resources("messages");
+  const cases: [() => unknown, string][] = [
+    [() => new Router({ variant: 1n as unknown as Variant }), "Unknown variant 1n"],
+    [() => new Router({ baseUrl: 1n as unknown as string }), "baseUrl 1n"],
+    [() => new Router({ maxPathLength: Symbol("x") as unknown as number }), "Symbol(x)"],
+    [() => new Router({ maxSegments: Object.create(null) }), "maxSegments"],
+    [() => new Router({ actionSeparator: "%" }), '"%" is not a valid action separator'],
+    [() => build("A", messages).recognize("/messages", Object.create(null)), "method"],
+    [() => build("A", messages).recognize("/messages", ""), "method"],
+    [() => build("A", messages).urlFor({ controller: Object.create(null) }), "controller"],
+    [
+      () =>
+        build(
+          "A",
+          (map: Mapper) =>
+            map.connect("/x", { controller: "c", conditions: { method: Object.create(null) } }),
+        ),
+      "invalid method {}",
+    ],
+    [
+      () =>
+        build(
+          "A",
+          (map: Mapper) => map.resources("x", { pathPrefix: "/x", path_prefix: 1n } as never),
+        ),
+      "1n",
+    ],
+    [
+      () =>
+        build(
+          "A",
+          (map: Mapper) => map.resources("x", { pathPrefix: cyclic, path_prefix: cyclic } as never),
+        ),
+      "pathPrefix",
+    ],
+    [
+      () =>
+        build(
+          "A",
+          (map: Mapper) =>
+            map.connect("/x/:a", { controller: "c", requirements: { a: new Proxy(/a/, {}) } }),
+        ),
+      "must be a RegExp",
+    ],
+  ];
+  for (const [make, text] of cases) assertThrows(make, TypeError, text);
+});
+
 Deno.test("an async draw block is a TypeError, and a finished draw's mapper says so", async () => {
   const router = new Router().draw((map) => map.resources("messages"));
   let kept: Mapper | undefined;
