@@ -231,11 +231,17 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
   }
   const chunks: Uint8Array[] = [];
   let size = 0;
-  const reader = request.body.getReader();
   try {
+    // Inside the try: a body already read or locked cannot be read, a 400.
+    const reader = request.body.getReader();
     while (true) {
       const { done, value } = await reader.read();
       if (done) break;
+      // A stream made in code may yield anything; only bytes count against the limit.
+      if (!(value instanceof Uint8Array)) {
+        await reader.cancel().catch(() => {});
+        throw new TypeError("a body chunk is not bytes");
+      }
       size += value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => {});

@@ -277,6 +277,27 @@ Deno.test("a malformed form body is a 400, never a crash", async () => {
   }
 });
 
+Deno.test("a form body already read, or made of chunks that are not bytes, is a 400", async () => {
+  const router = blog();
+  const used = post("/messages/1", "_method=delete", { "content-type": FORM });
+  await used.text();
+  const strings = new Request("http://localhost/messages/1", {
+    method: "POST",
+    headers: { "content-type": FORM },
+    body: new ReadableStream({
+      start(controller) {
+        // Not bytes: its length would not count against maxFormBytes.
+        controller.enqueue("x".repeat(10) as unknown as Uint8Array);
+        controller.close();
+      },
+    }),
+  });
+  for (const request of [used, strings]) {
+    const error = await assertRejects(() => router.handle(request), HttpError);
+    assertEquals(error.status, 400);
+  }
+});
+
 Deno.test("actions refuse constructor, _-prefixed names, non-functions and Object.prototype", async () => {
   const router = blog();
   for (
