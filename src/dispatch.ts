@@ -149,7 +149,7 @@ async function respond(
     helpers: target.bindHelpers(url.origin, route, pathParams),
   };
   const result = await handler.call(controller, ctx);
-  const response = toResponse(result);
+  const response = toResponse(result, `${controllerName}#${action}`);
   return method === "HEAD" ? withoutBody(response) : response;
 }
 
@@ -324,13 +324,20 @@ function findAction(
 }
 
 /** A controller's result as a response: Response, HTML string, 204, or JSON. */
-function toResponse(result: unknown): Response {
+function toResponse(result: unknown, target: string): Response {
   if (result instanceof Response) return result;
   if (typeof result === "string") {
     return new Response(result, { headers: { "content-type": "text/html; charset=utf-8" } });
   }
   if (result === null || result === undefined) return new Response(null, { status: 204 });
-  return Response.json(result);
+  try {
+    return Response.json(result);
+  } catch (error) {
+    throw new TypeError(
+      `The action ${target} returned ${describe(result)}, which cannot be sent as JSON`,
+      { cause: error },
+    );
+  }
 }
 
 function withoutBody(response: Response): Response {

@@ -531,6 +531,17 @@ export class Router<H extends object = Helpers> {
     ) {
       throw new TypeError(`The controller "${name}" must be a class or an object`);
     }
+    // A function with a prototype is constructed for each request: it must be able to be.
+    if (typeof controller === "function" && controller.prototype !== undefined) {
+      try {
+        Reflect.construct(Object, [], controller);
+      } catch {
+        throw new TypeError(
+          `The controller "${name}" is a function that cannot be constructed (a generator?); ` +
+            `give a class or an object`,
+        );
+      }
+    }
     this.#controllers.set(name, controller);
     return this;
   }

@@ -573,3 +573,28 @@ Deno.test("HttpError and RoutingError can be made with a message alone", () => {
     "allowed must be an array",
   );
 });
+
+Deno.test("a controller that cannot be constructed is refused at register", () => {
+  const router = new Router();
+  assertThrows(
+    () => router.register("gen", function* () {} as unknown as new () => object),
+    TypeError,
+    "cannot be constructed",
+  );
+  router.register("plain", class {});
+  router.register("object", { index: () => "ok" });
+});
+
+Deno.test("a result that cannot be sent as JSON is an error naming the action", async () => {
+  const router = new Router({ controllers: { p: { index: () => 10n } } }).draw((map) =>
+    map.connect("/p", { controller: "p", action: "index" })
+  );
+  await assertRejects(() => router.handle(new Request("http://localhost/p")), TypeError, "p#index");
+  const original = console.error;
+  console.error = () => {};
+  try {
+    assertEquals((await router.fetch(new Request("http://localhost/p"))).status, 500);
+  } finally {
+    console.error = original;
+  }
+});
