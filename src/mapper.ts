@@ -161,7 +161,7 @@ export class Mapper {
   /** Declares a named route, e.g. `map.named("login", "/login", { controller: "sessions" })`. */
   named(name: string, path: string, options: RouteOptions = {}): void {
     if (!isIdentifier(name)) {
-      throw new TypeError(`map.named: the route name ${show(name)} is not an identifier`);
+      throw new TypeError(`map.named: the route name ${describe(name)} is not an identifier`);
     }
     this.#sink.addRoute(this.#routeSpec(name, path, options, `map.named("${name}")`));
   }
@@ -176,11 +176,11 @@ export class Mapper {
       if (typeof name !== "string") {
         throw new TypeError(
           `map.${kind} takes names (strings), then options (a plain object), then a block ` +
-            `(a function); argument ${index + 1} is ${show(name)}`,
+            `(a function); argument ${index + 1} is ${describe(name)}`,
         );
       }
       if (!isIdentifier(name)) {
-        throw new TypeError(`map.${kind}: the name ${show(name)} is not an identifier`);
+        throw new TypeError(`map.${kind}: the name ${describe(name)} is not an identifier`);
       }
     });
     // Each name gets its own copy, made now: normalising builds fresh objects from the
@@ -220,7 +220,7 @@ export class Mapper {
     where: string,
   ): RouteSpec {
     if (!isPlainObject(options)) {
-      throw new TypeError(`${where}: options must be a plain object, got ${show(options)}`);
+      throw new TypeError(`${where}: options must be a plain object, got ${describe(options)}`);
     }
     for (const key of Object.keys(options)) {
       if (!ROUTE_KEYS.has(key)) {
@@ -230,7 +230,7 @@ export class Mapper {
       }
     }
     if (typeof path !== "string") {
-      throw new TypeError(`${where}: the path must be a string, got ${show(path)}`);
+      throw new TypeError(`${where}: the path must be a string, got ${describe(path)}`);
     }
     const template = normalizeTemplate(this.#scope.pathPrefix + normalizeTemplate(path));
     const variables = new Set(
@@ -308,7 +308,7 @@ function fixedTarget(
 function optionalString(value: unknown, key: string, where: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "string" || value === "") {
-    throw new TypeError(`${where}: ${key} must be a non-empty string, got ${show(value)}`);
+    throw new TypeError(`${where}: ${key} must be a non-empty string, got ${describe(value)}`);
   }
   return value;
 }
@@ -316,7 +316,7 @@ function optionalString(value: unknown, key: string, where: string): string | un
 /** Checks a resource options hash and returns a fresh, normalised copy. */
 function normalizeResourceOptions(options: unknown, where: string, singleton: boolean): Normalized {
   if (!isPlainObject(options)) {
-    throw new TypeError(`${where}: options must be a plain object, got ${show(options)}`);
+    throw new TypeError(`${where}: options must be a plain object, got ${describe(options)}`);
   }
   const canonical: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
@@ -337,7 +337,7 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
     if (name in canonical && !sameValue(canonical[name], value)) {
       throw new TypeError(
         `${where}: the option ${name} is given twice with different values ` +
-          `(${show(canonical[name])} and ${show(value)})`,
+          `(${describe(canonical[name])} and ${describe(value)})`,
       );
     }
     canonical[name] = value;
@@ -346,7 +346,7 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
     const value = canonical[key];
     if (value === undefined) return undefined;
     if (typeof value !== "string" || (check && !check(value))) {
-      throw new TypeError(`${where}: the option ${key} ${show(value)} is not valid${hint}`);
+      throw new TypeError(`${where}: the option ${key} ${describe(value)} is not valid${hint}`);
     }
     return value;
   };
@@ -372,11 +372,13 @@ function actionMethods(value: unknown, key: string, where: string): Map<string, 
   const out = new Map<string, RouteMethod>();
   if (value === undefined) return out;
   if (!isPlainObject(value)) {
-    throw new TypeError(`${where}: ${key} must map action names to methods, got ${show(value)}`);
+    throw new TypeError(
+      `${where}: ${key} must map action names to methods, got ${describe(value)}`,
+    );
   }
   for (const [action, method] of Object.entries(value)) {
     if (!isIdentifier(action)) {
-      throw new TypeError(`${where}: the ${key} action ${show(action)} is not an identifier`);
+      throw new TypeError(`${where}: the ${key} action ${describe(action)} is not an identifier`);
     }
     out.set(action, parseMethod(method, `${where} ${key} action "${action}"`));
   }
@@ -388,7 +390,7 @@ function parseMethod(method: unknown, where: string): RouteMethod {
   const parsed = typeof method === "string" ? METHODS[method.toLowerCase()] : undefined;
   if (parsed === undefined || !Object.hasOwn(METHODS, (method as string).toLowerCase())) {
     throw new TypeError(
-      `${where}: invalid method ${show(method)}; use get, post, put, patch, delete or any` +
+      `${where}: invalid method ${describe(method)}; use get, post, put, patch, delete or any` +
         (typeof method === "string" && method.toLowerCase() === "head"
           ? " (HEAD is routed through GET)"
           : ""),
@@ -411,5 +413,3 @@ function sameValue(a: unknown, b: unknown): boolean {
     return false;
   }
 }
-
-const show = describe;

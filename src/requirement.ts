@@ -17,6 +17,8 @@
  * @module
  */
 
+import { describe } from "./describe.ts";
+
 /**
  * A requirement ready for use by the matchers and the generator.
  *
@@ -100,12 +102,6 @@ function isRealRegExp(value: RegExp): boolean {
   } catch {
     return false;
   }
-}
-
-function describe(value: unknown): string {
-  if (typeof value === "string") return JSON.stringify(value);
-  if (value === null) return "null";
-  return typeof value;
 }
 
 /** A character class item: a code point range, or a class escape like `\d`. */

@@ -51,15 +51,12 @@ const LIMIT_DEFAULTS = {
 } as const;
 
 /**
- * Checks a separator for variant A: non-empty, none of `. ? # :`, letters, digits, `_`
- * (API.md), and, as it becomes template text, only characters that a template's literal
- * text may hold (`/` too).
+ * Checks a separator for variant A: a non-empty string of `/` and the characters a
+ * template's literal text may hold, less those API.md forbids (`. ? # :`, letters,
+ * digits, `_`).
  */
 function checkSeparator(separator: unknown, source: string): string {
-  if (
-    typeof separator !== "string" || separator === "" ||
-    /[.?#:A-Za-z0-9_]/.test(separator) || !/^[-\/~!$&'()*+,;=@]+$/.test(separator)
-  ) {
+  if (typeof separator !== "string" || !/^[-\/~!$&'()*+,;=@]+$/.test(separator)) {
     throw new TypeError(
       `${source} ${describe(separator)} is not a valid action separator: use a ` +
         `non-empty string of "/ - ~ ! $ & ' ( ) * + , ; = @" (e.g. "/" or ";")`,
