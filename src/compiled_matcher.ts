@@ -208,9 +208,9 @@ const RECORD_SEGMENT_OF = 4;
 const RECORD_REGEX = 5;
 const RECORD_PLAN = 6;
 const RECORD_CHECKS = 7;
-/** A `MIXED` check's part that is a variable. */
+/** A part of a `MIXED` or `SPLIT` check that is a variable. */
 const VARIABLE_PART = -1;
-/** Slots of a check, not counting a `MIXED` check's parts. */
+/** Slots of a check, not counting the parts of a `MIXED` or `SPLIT` check. */
 const CHECK_SLOTS = 4;
 /** Added to `LITERAL` for a literal that is its own key (see `Check.keyed`). */
 const KEYED = 8;
@@ -264,24 +264,12 @@ function segmentCheck(segment: Segment, index: number, value: number): Check {
   return check(PATTERN, index, value, { regex: new RegExp(`^${segmentSource(segment)}$`, "u") });
 }
 
-/**
- * The rule of an optional segment's variable, to compare them: `""` for the default rule,
- * else the requirement's source.
- */
-function ruleOf(segment: Segment): string {
-  const only = segment.parts[0];
-  return isDefaultRule(only) || "literal" in only ? "" : only.requirement!.source;
-}
-
 /** The record (see `Slot`) of a route whose shape is `shape`, its literals in `pool`. */
 function recordOf(route: Route, shape: number, pool: TextPool): Slot[] {
-  // A route's RegExp may skip an optional segment whose rule rejects the text and give
-  // that text to a later one. When all optional segments share one rule, skipping never
-  // helps, and the present ones are simply the first. Otherwise the route's own RegExp
-  // decides, as in the scan.
-  const optional = route.segments.filter((segment) => segment.optional);
+  // When all optional segments share one rule, skipping one never helps, and the present
+  // ones are simply the first. Otherwise the route's own RegExp decides, as in the scan.
   const record: Slot[] = [shape, route, 0, route.variables.length, null, null, 0];
-  if (new Set(optional.map(ruleOf)).size > 1) record[RECORD_REGEX] = route.regex;
+  if (route.optionalRulesDiffer) record[RECORD_REGEX] = route.regex;
   else addChecks(record, route, pool);
   record[RECORD_PLAN] = record.length;
   record.push(...paramsPlanOf(route));
@@ -558,6 +546,8 @@ class CompiledMatcher implements RequestMatcher {
   #statics = new Map<number, Static>();
   /** The literal text of the records. */
   readonly #pool = new TextPool();
+  /** Scratch for `#split`: which positions each part can match from. */
+  #reach = new Uint8Array(0);
   /**
    * One bit per value of the low 13 bits of those hashes: most requests are not for a
    * static path, and a clear bit answers that without a `Map` lookup.
@@ -576,8 +566,6 @@ class CompiledMatcher implements RequestMatcher {
   // Values of the route being tried, by variable: a range of the path, sliced only once
   // the route matches, or (where a RegExp needed the text) the text, with `#from` -1.
   #from: number[] = [];
-  /** Scratch for `#split`: which positions each part can match from. */
-  #reach = new Uint8Array(0);
   #to: number[] = [];
   #texts: (string | undefined)[] = [];
   /** The values above as `paramsFrom` reads them, with the path of the last request. */

@@ -80,6 +80,8 @@ export interface Segment {
 
 /** The default text of a variable: one or more characters that are not route separators. */
 export const DEFAULT_VARIABLE_SOURCE = "[^\\/;.,?]+";
+/** The characters a variable under the default rule excludes. */
+const SEPARATORS = "/;.,?";
 
 /**
  * Whether a variable with this requirement follows the default rule: no requirement, or
@@ -165,6 +167,13 @@ export class Route {
   readonly variables: readonly string[];
   /** The variables that may be left out, with their defaults (`undefined`: absent). */
   readonly optional: ReadonlyMap<string, string | undefined>;
+  /**
+   * Whether its optional variables follow more than one rule (requirements, or one and
+   * the default): a path may then skip one whose rule rejects the text and give the text
+   * to a later one, and only the route's own `RegExp` tells which (the compiled matcher
+   * uses it for such a route).
+   */
+  readonly optionalRulesDiffer: boolean;
   /** Keys of `defaults` that are not path variables: they are always in the params. */
   readonly constants: readonly (readonly [string, string])[];
   /** Compiled requirements by variable name. */
@@ -225,12 +234,12 @@ export class Route {
     for (let i = 0; i < raw.length; i++) {
       segments.push({ parts: raw[i], optional: i >= firstOptional });
     }
-    // The compiled matcher runs the route's own RegExp over the whole path when its
-    // optional segments follow different rules (see recordOf in compiled_matcher.ts).
-    const rules = new Set(
+    this.optionalRulesDiffer = new Set(
       raw.slice(firstOptional).map((parts) => "variable" in parts[0] ? ruleSource(parts[0]) : ""),
-    );
-    for (const parts of raw) checkSplits(this.path, parts, { wholePath: rules.size > 1 });
+    ).size > 1;
+    for (const parts of raw) {
+      checkSplits(this.path, parts, { wholePath: this.optionalRulesDiffer });
+    }
     this.segments = segments;
     this.variables = variables;
     this.optional = optional;
@@ -441,7 +450,7 @@ function checkSplits(
     }
     const first = text.literal[0];
     const admits = variable.requirement === null
-      ? !"/;.,?".includes(first)
+      ? !SEPARATORS.includes(first)
       : variable.requirement.admits(first);
     if (admits) ambiguous.push(`:${variable.variable}`);
   }
