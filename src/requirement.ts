@@ -42,6 +42,11 @@ export interface Requirement {
   readonly whole: RegExp;
   /** Whether some text the requirement accepts contains `char` (a single character). */
   admits(char: string): boolean;
+  /**
+   * How many quantifiers in it repeat (`*`, `+`, `{n,}`, `{n,m}`): with two or more, a
+   * failing match can take the square of the text's length.
+   */
+  readonly loops: number;
 }
 
 const ALLOWED_FLAGS = new Set(["i", "u"]);
@@ -87,7 +92,13 @@ export function compileRequirement(
   // Every character a match consumes is matched by one atom (a literal, a class, an
   // escape), so the atoms' union is the set of characters the requirement admits.
   const anyAtom = new RegExp(`^(?:${atoms.join("|") || "[^\\s\\S]"})$`, "u");
-  return { original: value, source, whole, admits: (char) => anyAtom.test(char) };
+  return {
+    original: value,
+    source,
+    whole,
+    admits: (char) => anyAtom.test(char),
+    loops: countLoops(source),
+  };
 }
 
 /**
@@ -282,6 +293,11 @@ function charsOf(atom: string): CharSet {
   return { ascii, other };
 }
 
+/** How many quantifiers of a rewritten source repeat (`*`, `+`, `{n,}`, `{n,m}`). */
+function countLoops(source: string): number {
+  return source.match(/[*+]|\{\d+,\d*\}/g)?.length ?? 0;
+}
+
 /**
  * Refuses a requirement whose matches can be traded between three or more loops in a
  * row, as in `\d+\d+\d+x`: on a text it does not match, a backtracking engine tries every
@@ -295,7 +311,7 @@ function charsOf(atom: string): CharSet {
  */
 function checkRunsOfLoops(source: string, label: string): void {
   // Fewer than three quantifiers that repeat cannot make such a run.
-  if ((source.match(/[*+]|\{\d+,\d*\}/g) ?? []).length < 3) return;
+  if (countLoops(source) < 3) return;
   let i = 0;
   /** The characters of the atoms followed so far (in the current group). */
   let seen = NO_CHARS;

@@ -174,6 +174,13 @@ export class Route {
    * uses it for such a route).
    */
   readonly optionalRulesDiffer: boolean;
+  /**
+   * Whether matching it can take more than linear time in the length of a segment: a
+   * segment its `RegExp` could split at an ambiguous boundary (see `ambiguousBoundaries`)
+   * or a requirement with two loops. The router then refuses segments longer than any
+   * route takes (414), which bounds that time.
+   */
+  readonly backtracks: boolean;
   /** Keys of `defaults` that are not path variables: they are always in the params. */
   readonly constants: readonly (readonly [string, string])[];
   /** Compiled requirements by variable name. */
@@ -237,9 +244,21 @@ export class Route {
     this.optionalRulesDiffer = new Set(
       raw.slice(firstOptional).map((parts) => "variable" in parts[0] ? ruleSource(parts[0]) : ""),
     ).size > 1;
+    // Two boundaries are refused: the cube of a segment's length is too much even within
+    // the limits. One is allowed, but makes the router bound the length of segments.
+    let backtracks = [...compiled.values()].some((requirement) => requirement.loops > 1);
     for (const parts of raw) {
-      checkSplits(this.path, parts, { wholePath: this.optionalRulesDiffer });
+      const ambiguous = ambiguousBoundaries(parts, { wholePath: this.optionalRulesDiffer });
+      if (ambiguous.length > 1) {
+        throw new TypeError(
+          `The route path "${this.path}" lets ${ambiguous.join(" and ")} take the literal ` +
+            `text that separates them from the next variable, so a segment could be split in ` +
+            `too many ways to match quickly; make their requirements exclude the separators`,
+        );
+      }
+      if (ambiguous.length > 0) backtracks = true;
     }
+    this.backtracks = backtracks;
     this.segments = segments;
     this.variables = variables;
     this.optional = optional;
@@ -421,27 +440,23 @@ function ruleSource({ requirement }: { requirement: Requirement | null }): strin
 }
 
 /**
- * Refuses a segment whose text its variables could split in many ways, where a
- * `RegExp` would match it: where two boundaries each sit after a variable that admits
- * the first character of the literal that follows it (`:a,:b,:c` with `[a-z,]+` each),
- * a failing match tries every way to place both boundaries, which grows with the cube
- * of the segment's length. One such boundary (`:name.:ext` with a name that may hold
- * dots) is allowed: its cost is bounded by the path limits. The compiled matcher finds
- * the split of a segment whose variables all follow the default rule (`:a-:b-:c`)
- * without a `RegExp`, so those count only in a route it matches with its whole-path
- * `RegExp` (`wholePath`).
+ * The variables of a segment, matched by a `RegExp`, after which the text could be split
+ * in several ways: each sits before literal text whose first character it admits, with
+ * another variable after that text (`:name.:ext` with a name that may hold dots). A
+ * failing match tries every place for each such boundary: the square of the segment's
+ * length for one, the cube for two. Empty where the compiled matcher matches the segment
+ * without a `RegExp`: it finds the split of a segment whose variables all follow the
+ * default rule (`:a-:b-:c`) in linear time, so those count only in a route it matches
+ * with its whole-path `RegExp` (`wholePath`).
  */
-function checkSplits(
-  path: string,
+function ambiguousBoundaries(
   parts: readonly Part[],
   { wholePath }: { wholePath: boolean },
-): void {
-  // Two such boundaries take at least five parts: variable, text, variable, text, variable.
-  if (parts.length < 5) return;
+): string[] {
   const byRegExp = wholePath ||
     parts.some((part) => "variable" in part && !followsDefaultRule(part.requirement));
-  if (!byRegExp) return;
   const ambiguous: string[] = [];
+  if (!byRegExp) return ambiguous;
   for (let i = 0; i + 2 < parts.length; i++) {
     const variable = parts[i];
     const text = parts[i + 1];
@@ -454,13 +469,7 @@ function checkSplits(
       : variable.requirement.admits(first);
     if (admits) ambiguous.push(`:${variable.variable}`);
   }
-  if (ambiguous.length >= 2) {
-    throw new TypeError(
-      `The route path "${path}" lets ${ambiguous.join(" and ")} take the literal text that ` +
-        `separates them from the next variable, so a segment could be split in too many ways ` +
-        `to match quickly; make their requirements exclude the separators`,
-    );
-  }
+  return ambiguous;
 }
 
 /** Adds a missing leading `/` and drops a trailing one. */

@@ -7,7 +7,7 @@
 import { describe } from "./describe.ts";
 import { Controller } from "./controller.ts";
 import { dispatch, type DispatchTarget, serve } from "./dispatch.ts";
-import { type RoutingError, routingMiss } from "./errors.ts";
+import { RoutingError, routingMiss } from "./errors.ts";
 import {
   createHelperBinder,
   createHelpers,
@@ -371,9 +371,11 @@ export class Router<H extends object = Helpers> {
         path: pathname,
       });
     }
-    // A segment longer than any route's segment can be without a variable over
-    // maxParamLength matches no route within the limits; refusing it here also bounds the
-    // work of matching segments whose variables may split them in several ways.
+    // Where a route backtracks: a segment longer than any route's segment can be without
+    // a variable over maxParamLength matches no route within the limits, and refusing it
+    // here bounds the work of matching that route (a segment it could split in several
+    // ways, or a requirement with two loops). This is the one 414 that does not ask
+    // whether a route's path otherwise matches: finding out is what takes the time.
     if (longest > this.#maxSegmentLength) {
       return routingMiss(
         `A path segment is ${longest} characters long; no route takes more than ` +
@@ -382,6 +384,17 @@ export class Router<H extends object = Helpers> {
       );
     }
     return undefined;
+  }
+
+  /**
+   * For `handle`, which answers every 414 before it reads a form body (API.md): the 414
+   * of a variable over `maxParamLength` in a route whose path otherwise matches, if it
+   * is. Only a pathname over that limit can hold such a variable.
+   */
+  #variableLimitError(pathname: string, verb: string): RoutingError | undefined {
+    if (pathname.length <= this.limits.maxParamLength) return undefined;
+    const found = this.#find(pathname, verb);
+    return found instanceof RoutingError && found.status === 414 ? found : undefined;
   }
 
   /**
@@ -491,7 +504,10 @@ export class Router<H extends object = Helpers> {
   #target: DispatchTarget | undefined;
   // Set by #install; a number from the start, so that V8 keeps these fields small integers
   // (recognition reads #withinLimits on every request).
-  /** The longest segment a route of the table takes with every variable within limits. */
+  /**
+   * The longest segment a route of the table takes with every variable within limits,
+   * where a route backtracks; `Infinity` where none does (see `longestSegment`).
+   */
   #maxSegmentLength = 0;
   /** Paths up to this long are within every path limit, and so are the values in them. */
   #withinLimits = 0;
@@ -503,7 +519,8 @@ export class Router<H extends object = Helpers> {
       mountPath: this.#mount.path,
       maxFormBytes: this.limits.maxFormBytes,
       controllers: this.#controllers,
-      limitError: (path, method) => this.#limitError(path, method),
+      limitError: (path, method) =>
+        this.#limitError(path, method) ?? this.#variableLimitError(path, method),
       recognize: (path, method) => this.#find(path, method),
       bindHelpers: (origin, route, params) =>
         (this.#binder ??= createHelperBinder(this))({ path: this.#mount.path, origin }, {
@@ -549,8 +566,14 @@ export class Router<H extends object = Helpers> {
   }
 }
 
-/** The longest segment text any route takes when each variable holds `maxParam` characters. */
+/**
+ * The longest segment text any route takes when each variable holds `maxParam`
+ * characters, in a table where some route backtracks (`Route.backtracks`). Otherwise
+ * `Infinity`: the compiled matcher takes time linear in the path for every other route,
+ * so segments need no bound of their own, and a long one that no route matches is a 404.
+ */
 function longestSegment(routes: readonly Route[], maxParam: number): number {
+  if (!routes.some((route) => route.backtracks)) return Infinity;
   let longest = maxParam;
   for (const route of routes) {
     for (const { parts } of route.segments) {

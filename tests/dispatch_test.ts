@@ -487,6 +487,19 @@ Deno.test("fetch answers a path over the limits with 414 before reading the body
   assertEquals(response.status, 414);
 });
 
+Deno.test("fetch answers a variable over maxParamLength with 414 before reading the body", async () => {
+  const router = blog({ maxParamLength: 5, maxFormBytes: 10 });
+  const response = await router.fetch(
+    post("/messages/123456", "_method=put&a=" + "x".repeat(100), { "content-type": FORM }),
+  );
+  assertEquals(response.status, 414);
+  // Within the limit, the body is read: over maxFormBytes, a 413.
+  const within = await router.fetch(
+    post("/messages/12345", "_method=put&a=" + "x".repeat(100), { "content-type": FORM }),
+  );
+  assertEquals(within.status, 413);
+});
+
 Deno.test("the baseUrl mount path is stripped before recognition", async () => {
   const router = blog({ baseUrl: "https://example.com/app/" });
   assertEquals((await router.fetch(new Request("http://localhost/app/messages"))).status, 200);

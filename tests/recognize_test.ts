@@ -505,11 +505,16 @@ Deno.test("maxParamLength: a variable's raw text over the limit is a 414", () =>
   assertEquals(recognized(router, "/messages/%41B").params.id, "AB");
   assertEquals(rejected(router, "/messages/123456/edit").status, 414);
   assertEquals(rejected(router, "/messages/1.xxxxxx").status, 414);
-  // Only in a route whose path otherwise matches.
+  // Only in a route whose path otherwise matches, however long the segment.
   assertEquals(rejected(router, "/nothing/123456789").status, 404);
+  assertEquals(rejected(router, "/" + "q".repeat(30)).status, 404);
+  assertEquals(rejected(router, "/messages/1/" + "q".repeat(30)).status, 404);
+  assertEquals(rejected(router, "/messages/" + "1".repeat(30)).status, 414);
   const defaults = build("A", messages);
   assertEquals(recognized(defaults, "/messages/" + "1".repeat(1024)).params.id.length, 1024);
   assertEquals(rejected(defaults, "/messages/" + "1".repeat(1025)).status, 414);
+  // A pathname of exactly maxPathLength is within the limits: no route, so a 404.
+  assertEquals(rejected(defaults, "/" + "a".repeat(8191)).status, 404);
 });
 
 // ---------------------------------------------------------------------------------------------

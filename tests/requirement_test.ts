@@ -220,6 +220,20 @@ Deno.test("a segment its requirements could split in many ways is a TypeError", 
   );
 });
 
+Deno.test("a route backtracks where a RegExp could split a segment, or two loops meet", () => {
+  const backtracks = (path: string, requirements: Record<string, RegExp> = {}) =>
+    new Router().draw((map) => map.connect(path, { controller: "c", requirements }))
+      .routes[0].backtracks;
+  assert(backtracks("/f/:name.:ext", { name: /[a-z.]+/ }));
+  assert(backtracks("/f/:range", { range: /\d+-\d+/ }));
+  assertFalse(backtracks("/f/:name.:ext", { name: /[a-z]+/ }));
+  assertFalse(backtracks("/f/:name.:ext"));
+  // Default-rule variables are split without a RegExp, in linear time.
+  assertFalse(backtracks("/dl/:name-:version-:arch"));
+  const resources = new Router().draw((map) => map.resources("messages")).routes;
+  assertFalse(resources.some((route) => route.backtracks));
+});
+
 Deno.test("a segment longer than any route takes is a 414, before matching", () => {
   const router = new Router({ maxParamLength: 50 }).draw((map) => {
     map.connect("/f/:name.:ext", { controller: "files", requirements: { name: /[a-z.]+/ } });
@@ -234,4 +248,9 @@ Deno.test("a segment longer than any route takes is a 414, before matching", () 
     "segment",
   );
   assertEquals(error.status, 414);
+  // In such a table, even where no route's path would match: finding out takes the time.
+  assertEquals(
+    assertThrows(() => router.recognize(`/${"z".repeat(120)}`), RoutingError).status,
+    414,
+  );
 });
