@@ -502,8 +502,8 @@ export class Router<H extends object = Helpers> {
     serve(this.#dispatchTarget(), request);
 
   #target: DispatchTarget | undefined;
-  // Set by #install; a number from the start, so that V8 keeps these fields small integers
-  // (recognition reads #withinLimits on every request).
+  // Set by #install; numbers from the start, so that V8 keeps #withinLimits, which
+  // recognition reads on every request, a small integer.
   /**
    * The longest segment a route of the table takes with every variable within limits,
    * where a route backtracks; `Infinity` where none does (see `longestSegment`).
