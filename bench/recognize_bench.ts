@@ -43,7 +43,7 @@ function recognized(router: Router, { method, path }: Request): number {
 /**
  * The large table's mix, whole and split into the requests that route and those that
  * do not: `recognize` must throw for the latter, which costs more than matching (see
- * the README), so the split shows each side on its own.
+ * docs/performance.md), so the split shows each side on its own.
  */
 function largeTables(): Table[] {
   const router = largeRouter();
