@@ -5,7 +5,7 @@
  * The two differ for one reason: where Deno calls JavaScript from a callback (as
  * `Deno.bench` does), V8 does more work for every `throw` (it builds a message, and
  * records a stack trace unless the thrown value inherits one), so each 404 or 405 that
- * `router.recognize` throws  costs about 0.45 µs more there than here (see docs/performance.md,
+ * `router.recognize` throws costs about 0.45 µs more there than here (see docs/performance.md,
  * "Misses are thrown"). Matching itself costs the same in both.
  *
  * Run with `deno task bench:loop`. Each contender gets the same requests in the same
