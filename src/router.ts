@@ -332,15 +332,29 @@ export class Router<H extends object = Helpers> {
     // The common case in one pass over the text: a path within every limit and without a
     // query or fragment is matched as given, and the matcher's scan notes any `%`. Without
     // one, a path that routes comes back as the match itself: nothing is left to check.
-    if (path.length <= this.#withinLimits) {
-      const matcher = this.#compiledMatcher();
-      const result = matcher.matchRequest(path, asMatched(verb));
-      if (result !== undefined) {
-        return "params" in result ? result : this.#answer(result, path, verb, matcher.encoded);
-      }
+    const withinLimits = this.#withinLimits;
+    if (path.length <= withinLimits) {
+      const result = this.#matchRequest(path, verb);
+      if (result !== undefined) return result;
     }
     const pathname = routePath(path);
+    // A path with a query or fragment, once cut: the same quick pass as above.
+    if (pathname !== path && pathname.length <= withinLimits) {
+      const result = this.#matchRequest(pathname, verb);
+      if (result !== undefined) return result;
+    }
     return this.#limitError(pathname, verb) ?? this.#find(pathname, verb);
+  }
+
+  /**
+   * The compiled matcher's quick pass over a path within the limits: the answer, or
+   * `undefined` for a path it leaves to `#find` (a query or fragment, an empty segment).
+   */
+  #matchRequest(path: string, verb: string): RouteMatch | Error | undefined {
+    const matcher = this.#compiledMatcher();
+    const result = matcher.matchRequest(path, asMatched(verb));
+    if (result === undefined || "params" in result) return result;
+    return this.#answer(result, path, verb, matcher.encoded);
   }
 
   /** The 414 `RoutingError` of a pathname over the path limits, if it is. */
@@ -421,19 +435,13 @@ export class Router<H extends object = Helpers> {
     verb: string,
     encoded: boolean,
   ): RouteMatch | RoutingError {
-    if (encoded) {
-      try {
-        decodeURIComponent(pathname);
-      } catch {
-        return miss(
-          404,
-          `The path ${JSON.stringify(pathname)} has malformed percent-encoding`,
-          verb,
-          pathname,
-        );
-      }
-    }
     const { route, values } = result;
+    // A path that does not decode is a 404. A route's own text holds no `%` (declaring
+    // one refuses it), so where a route matched, every `%` is in a value, and decoding
+    // the values (below) finds a malformed one without decoding the whole path first.
+    if (encoded && route === null && !decodes(pathname)) {
+      return malformedPath(pathname, verb);
+    }
     const { maxParamLength } = this.limits;
     // A value is part of the path: only a path over the limit can hold one over it.
     if (values !== null && pathname.length > maxParamLength) {
@@ -460,7 +468,13 @@ export class Router<H extends object = Helpers> {
       }
       return miss(404, `No route matches ${verb} ${pathname}`, verb, pathname);
     }
-    return { route, params: paramsOf(route, values!, encoded) };
+    if (!encoded) return { route, params: paramsOf(route, values!, false) };
+    try {
+      return { route, params: paramsOf(route, values!, true) };
+    } catch (error) {
+      if (error instanceof URIError) return malformedPath(pathname, verb);
+      throw error;
+    }
   }
 
   /**
@@ -621,6 +635,26 @@ function asMatched(verb: string): string {
 }
 
 /** A stackless `RoutingError` for a request that does not route. */
+/** Whether `decodeURIComponent` takes `text`. */
+function decodes(text: string): boolean {
+  try {
+    decodeURIComponent(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The 404 of a path with malformed percent-encoding. */
+function malformedPath(pathname: string, verb: string): RoutingError {
+  return miss(
+    404,
+    `The path ${JSON.stringify(pathname)} has malformed percent-encoding`,
+    verb,
+    pathname,
+  );
+}
+
 function miss(
   status: number,
   message: string,

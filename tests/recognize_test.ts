@@ -462,6 +462,31 @@ Deno.test("a malformed percent-encoding is a 404 RoutingError, never a crash", (
   for (const path of ["/messages/%E0%A4%A", "/messages/%zz", "/messages/%", "/messages/%C3"]) {
     assertEquals(rejected(router, path).status, 404, path);
   }
+  // Wherever the bad escape sits: the format, a later value, behind a query string, or in
+  // a path only another method's route matches (a 404 then, not a 405).
+  const nested = build(
+    "A",
+    (map: Mapper) => map.resources("threads", (t) => t.resources("messages")),
+  );
+  for (
+    const [path, method] of [
+      ["/threads/1/messages/2.%zz", "GET"],
+      ["/threads/1/messages/%C3", "GET"],
+      ["/threads/%C3/messages/2", "GET"],
+      ["/threads/1/messages/%zz?page=2", "GET"],
+      ["/threads/1/messages/%zz", "POST"],
+    ]
+  ) {
+    const error = rejected(nested, path, method);
+    assertEquals(error.status, 404, path);
+    assertEquals(error.message.includes("malformed percent-encoding"), true, error.message);
+  }
+  assertEquals(recognized(nested, "/threads/%C3%A9/messages/%C3%A9?x=%zz").params, {
+    controller: "messages",
+    action: "show",
+    thread_id: "é",
+    id: "é",
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
