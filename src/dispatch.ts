@@ -101,7 +101,8 @@ async function respond(
   const overLimit = target.limitError(path, method);
   if (overLimit !== undefined) return overLimit;
 
-  const form = await readForm(request, target.maxFormBytes);
+  // No await for a request without a body: each one costs a turn of the microtask queue.
+  const form = request.body === null ? null : await readForm(request, target.maxFormBytes);
   let effective = method;
   if (method === "POST" && form !== null) {
     // The last one, as in params (where later fields win).
@@ -115,7 +116,9 @@ async function respond(
   if (match instanceof RoutingError) return match;
   const { route, params: pathParams } = match;
   const params: Params = Object.create(null);
-  for (const [key, value] of url.searchParams) params[key] = value;
+  // Not `searchParams` for a URL without a query: making its iterator costs more than
+  // recognising the path.
+  if (url.search !== "") { for (const [key, value] of url.searchParams) params[key] = value; }
   if (form !== null) {
     for (const [key, value] of form) if (typeof value === "string") params[key] = value;
   }

