@@ -101,7 +101,7 @@ async function respond(
   const overLimit = target.limitError(path, method);
   if (overLimit !== undefined) return overLimit;
 
-  // No await for a request without a body: each one costs a turn of the microtask queue.
+  // No await without a body: each costs a turn of the microtask queue.
   const form = request.body === null ? null : await readForm(request, target.maxFormBytes);
   let effective = method;
   if (method === "POST" && form !== null) {
@@ -118,7 +118,9 @@ async function respond(
   const params: Params = Object.create(null);
   // Not `searchParams` for a URL without a query: making its iterator costs more than
   // recognising the path.
-  if (url.search !== "") { for (const [key, value] of url.searchParams) params[key] = value; }
+  if (url.search !== "") {
+    for (const [key, value] of url.searchParams) params[key] = value;
+  }
   if (form !== null) {
     for (const [key, value] of form) if (typeof value === "string") params[key] = value;
   }

@@ -350,7 +350,7 @@ export class Router<H extends object = Helpers> {
    * The compiled matcher's quick pass over a path within the limits: the answer, or
    * `undefined` for a path it leaves to `#find` (a query or fragment, an empty segment).
    */
-  #matchRequest(path: string, verb: string): RouteMatch | Error | undefined {
+  #matchRequest(path: string, verb: string): RouteMatch | RoutingError | undefined {
     const matcher = this.#compiledMatcher();
     const result = matcher.matchRequest(path, asMatched(verb));
     if (result === undefined || "params" in result) return result;
@@ -535,7 +535,9 @@ export class Router<H extends object = Helpers> {
       controllers: this.#controllers,
       limitError: (path, method) =>
         this.#limitError(path, method) ?? this.#variableLimitError(path, method),
-      recognize: (path, method) => this.#find(path, method),
+      recognize: (path, method) =>
+        (path.length <= this.#withinLimits ? this.#matchRequest(path, method) : undefined) ??
+          this.#find(path, method),
       bindHelpers: (origin, route, params) =>
         (this.#binder ??= createHelperBinder(this))({ path: this.#mount.path, origin }, {
           onDeprecation: (message) => this.#deprecation(message),
