@@ -468,9 +468,8 @@ export class Router<H extends object = Helpers> {
       }
       return miss(404, `No route matches ${verb} ${pathname}`, verb, pathname);
     }
-    if (!encoded) return { route, params: paramsOf(route, values!, false) };
     try {
-      return { route, params: paramsOf(route, values!, true) };
+      return { route, params: paramsOf(route, values!, encoded) };
     } catch (error) {
       if (error instanceof URIError) return malformedPath(pathname, verb);
       throw error;
@@ -636,7 +635,6 @@ function asMatched(verb: string): string {
   return verb === "HEAD" ? "GET" : verb;
 }
 
-/** A stackless `RoutingError` for a request that does not route. */
 /** Whether `decodeURIComponent` takes `text`. */
 function decodes(text: string): boolean {
   try {
@@ -657,6 +655,7 @@ function malformedPath(pathname: string, verb: string): RoutingError {
   );
 }
 
+/** A stackless `RoutingError` for a request that does not route. */
 function miss(
   status: number,
   message: string,
