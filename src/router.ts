@@ -332,25 +332,24 @@ export class Router<H extends object = Helpers> {
     // The common case in one pass over the text: a path within every limit and without a
     // query or fragment is matched as given, and the matcher's scan notes any `%`. Without
     // one, a path that routes comes back as the match itself: nothing is left to check.
-    const withinLimits = this.#withinLimits;
-    if (path.length <= withinLimits) {
-      const result = this.#matchRequest(path, verb);
-      if (result !== undefined) return result;
-    }
+    const quick = this.#matchRequest(path, verb);
+    if (quick !== undefined) return quick;
     const pathname = routePath(path);
-    // A path with a query or fragment, once cut: the same quick pass as above.
-    if (pathname !== path && pathname.length <= withinLimits) {
-      const result = this.#matchRequest(pathname, verb);
-      if (result !== undefined) return result;
+    // A path with a query or fragment, once cut: the same quick pass.
+    if (pathname !== path) {
+      const cut = this.#matchRequest(pathname, verb);
+      if (cut !== undefined) return cut;
     }
     return this.#limitError(pathname, verb) ?? this.#find(pathname, verb);
   }
 
   /**
-   * The compiled matcher's quick pass over a path within the limits: the answer, or
-   * `undefined` for a path it leaves to `#find` (a query or fragment, an empty segment).
+   * The compiled matcher's quick pass: the answer for a path within every limit, or
+   * `undefined` for a path it leaves to `#find` (over a limit, with a query or fragment,
+   * with an empty segment).
    */
   #matchRequest(path: string, verb: string): RouteMatch | RoutingError | undefined {
+    if (path.length > this.#withinLimits) return undefined;
     const matcher = this.#compiledMatcher();
     const result = matcher.matchRequest(path, asMatched(verb));
     if (result === undefined || "params" in result) return result;
@@ -534,9 +533,7 @@ export class Router<H extends object = Helpers> {
       controllers: this.#controllers,
       limitError: (path, method) =>
         this.#limitError(path, method) ?? this.#variableLimitError(path, method),
-      recognize: (path, method) =>
-        (path.length <= this.#withinLimits ? this.#matchRequest(path, method) : undefined) ??
-          this.#find(path, method),
+      recognize: (path, method) => this.#matchRequest(path, method) ?? this.#find(path, method),
       bindHelpers: (origin, route, params) =>
         (this.#binder ??= createHelperBinder(this))({ path: this.#mount.path, origin }, {
           onDeprecation: (message) => this.#deprecation(message),
