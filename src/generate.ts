@@ -47,8 +47,10 @@ function generationError(route: Route, message: string): RoutingError {
 }
 
 /**
- * The text of a value: a string, a number, or an object with `toParam()` or `id`.
- * Returns `undefined` for `null`/`undefined` and an `Error` message for anything else.
+ * The text of a value: a string, a number (a `bigint` too: database ids often are), or an
+ * object with `toParam()` or `id`. Returns `undefined` for `null`/`undefined` and an
+ * `Error` message for anything else. A boolean is no path value (`message_path(true)` is
+ * a bug, not `/messages/true`); `queryString` takes it, as `URLSearchParams` does.
  */
 function textOf(value: unknown): string | undefined | { invalid: string } {
   if (value === undefined || value === null) return undefined;
@@ -58,7 +60,6 @@ function textOf(value: unknown): string | undefined | { invalid: string } {
     case "number":
       return Number.isFinite(value) ? String(value) : { invalid: String(value) };
     case "bigint":
-    case "boolean":
       return String(value);
     case "object": {
       const record = value as { toParam?: unknown; id?: unknown };
@@ -154,7 +155,7 @@ function fillTemplate(
 function queryString(route: Route, entries: Iterable<[string, unknown]>): string {
   const pairs: string[] = [];
   const push = (key: string, value: unknown) => {
-    const text = textOf(value);
+    const text = typeof value === "boolean" ? String(value) : textOf(value);
     if (text === undefined) return;
     if (typeof text !== "string") {
       throw generationError(route, `invalid query value for "${key}" (${text.invalid})`);
@@ -527,22 +528,28 @@ export function urlFor(
       });
     }
   } else {
-    if (controller === undefined) {
-      throw new RoutingError("urlFor needs a controller (or use_route)", {
-        status: 500,
-        method: "",
-        path: "",
-      });
-    }
+    // Without a controller (API.md's `{ action: "edit", id: 1, format: "xml" }`), the
+    // routes of every controller that fix one compete by the same rule; a route whose
+    // path supplies the controller cannot generate without it.
+    const pool = controller === undefined
+      ? table.routes.filter((route) =>
+        route.controller !== null && (route.action === null || route.action === action)
+      )
+      : candidates(table.routes, String(controller), String(action));
     let best: { route: Route; unused: number; named: number } | undefined;
-    for (const route of candidates(table.routes, String(controller), String(action))) {
+    let failure: { route: Route; reason: string } | undefined;
+    for (const route of pool) {
       // As in Rails, a default of a key that is not in the path (`connect("/feed",
       // { defaults: { format: "rss" } })`) is a condition: the route generates only a hash
       // that gives that value.
       if (route.constants.some(([key, value]) => !RESERVED.has(key) && !givesValue(key, value))) {
         continue;
       }
-      if (typeof fillTemplate(route, valuesFor(route)) !== "string") continue;
+      const filled = fillTemplate(route, valuesFor(route));
+      if (typeof filled !== "string") {
+        failure ??= { route, reason: filled.reason };
+        continue;
+      }
       const unused = [...given.keys()].filter((key) =>
         !route.variables.includes(key) && !route.constants.some(([constant]) =>
           constant === key
@@ -557,10 +564,16 @@ export function urlFor(
       }
     }
     if (best === undefined) {
-      throw new RoutingError(
-        `urlFor: no route generates ${describe({ ...options, controller, action })}`,
-        { status: 500, method: "", path: "" },
-      );
+      const wanted = describe({ ...options, controller, action });
+      // The first route that serves the action but lacks a value says which.
+      if (failure !== undefined) {
+        throw generationError(failure.route, `${failure.reason} (urlFor ${wanted})`);
+      }
+      throw new RoutingError(`urlFor: no route generates ${wanted}`, {
+        status: 500,
+        method: "",
+        path: "",
+      });
     }
     chosen = best.route;
   }

@@ -247,6 +247,18 @@ Deno.test("falsy but present values are values; null positional is missing", () 
   generationError(() => h.message_path(null));
 });
 
+Deno.test("a boolean is a query value but no path value; a bigint is both", () => {
+  const h = build("A", (map: Mapper) => map.resources("messages")).helpers;
+  for (const call of [() => h.message_path(true), () => h.message_path({ id: false })]) {
+    const error = generationError(call);
+    assertStringIncludes(error.message, ":id (a boolean)");
+    assertEquals(error.path, "/messages/:id");
+  }
+  generationError(() => h.message_path(new Message(true as unknown as number)));
+  assertEquals(h.message_path(10n), "/messages/10");
+  assertEquals(h.messages_path({ flag: true, n: 2n }), "/messages?flag=true&n=2");
+});
+
 Deno.test("a value may be an object with id or toParam()", () => {
   const h = build("A", nested).helpers;
   const m = build("A", (map: Mapper) => map.resources("messages")).helpers;
@@ -840,4 +852,35 @@ Deno.test("urlFor without a matching route is a RoutingError", () => {
   generationError(() => router.urlFor({ controller: "messages", action: "show", id: "" }));
   generationError(() => router.urlFor({ controller: "messages", action: "fly", id: 1 }));
   generationError(() => router.urlFor({ use_route: "nothing" }));
+});
+
+Deno.test("urlFor names the route and the key when the routes for the action lack a value", () => {
+  const router = build("A", (map: Mapper) => {
+    map.resources("messages");
+    map.named("digits", "/d/:n", { controller: "d", action: "show", requirements: { n: /\d+/ } });
+  });
+  const missing = generationError(() => router.urlFor({ controller: "messages", action: "show" }));
+  assertStringIncludes(missing.message, `"message"`);
+  assertStringIncludes(missing.message, ":id");
+  assertEquals(missing.path, "/messages/:id");
+  const broken = generationError(() => router.urlFor({ controller: "d", action: "show", n: "x" }));
+  assertStringIncludes(broken.message, `"digits"`);
+  assertStringIncludes(broken.message, ":n");
+  assertEquals(broken.path, "/d/:n");
+  // No route for the action at all: nothing to name.
+  assertEquals(generationError(() => router.urlFor({ controller: "nothing" })).path, "");
+});
+
+Deno.test("urlFor without a controller: the routes of every controller compete", () => {
+  // API.md: `{ action: "edit", id: 1, format: "xml" }` in variant A gives /messages/1/edit.xml.
+  const router = build("A", (map: Mapper) => {
+    map.resources("messages");
+    map.resources("photos");
+    map.connect(":controller/:action/:id");
+  });
+  assertEquals(router.urlFor({ action: "edit", id: 1, format: "xml" }), "/messages/1/edit.xml");
+  // Ties go to registration order, as they do with a controller.
+  assertEquals(router.urlFor({ action: "show", id: 2 }), "/messages/2");
+  // The catch-all needs a controller: without one, no route generates.
+  generationError(() => router.urlFor({ action: "list" }));
 });
