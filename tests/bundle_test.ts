@@ -10,7 +10,7 @@ import { build } from "../src/build.ts";
  * imports statically, i.e. everything a runtime with its own `URLPattern` loads. The
  * README states the same number.
  */
-const CORE_BUDGET_BYTES = 23 * 1024;
+const CORE_BUDGET_BYTES = 24 * 1024;
 
 Deno.test("bundle: esbuild builds dist/ for Node and Workers within the size budget", async (t) => {
   const outdir = await Deno.makeTempDir({ prefix: "resource-router-dist-" });
@@ -40,7 +40,9 @@ Deno.test("bundle: esbuild builds dist/ for Node and Workers within the size bud
     });
 
     await t.step("minified, with source maps, declarations and package.json", async () => {
-      assert(entry.split("\n").length < 10, "mod.js is not minified");
+      // Not a line count: esbuild prints "\r\n" in a string as a template literal with raw
+      // line breaks, which is shorter.
+      assert(!/\n[ \t]+\S/.test(entry), "mod.js is indented: not minified");
       assertStringIncludes(entry, "//# sourceMappingURL=mod.js.map");
       const map = JSON.parse(await Deno.readTextFile(`${output.entry}.map`));
       assert(map.sources.some((source: string) => source.endsWith("src/router.ts")));

@@ -277,6 +277,48 @@ Deno.test("a malformed form body is a 400, never a crash", async () => {
   }
 });
 
+Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", async () => {
+  const router = blog();
+  const type = "multipart/form-data; boundary=XyZ";
+  const field = `--XyZ\r\nContent-Disposition: form-data; name="_method"\r\n\r\ndelete\r\n`;
+  for (
+    const [body, problem] of [
+      [field, "no closing delimiter"],
+      [`--XyZ\r\nContent-Disposition: form-data; name="_method"\r\ndelete\r\n--XyZ--`, "headers"],
+      [`--XyZ\r\nContent-Type: text/plain\r\n\r\ndelete\r\n--XyZ--\r\n`, "Content-Disposition"],
+      [`--XyZ\r\nContent-Disposition: form-data; filename="a"\r\n\r\nx\r\n--XyZ--`, "name"],
+      [`--XyZ garbage\r\n\r\nx\r\n--XyZ--`, "line break"],
+      ["no delimiter at all", "no boundary delimiter"],
+    ]
+  ) {
+    const error = await assertRejects(
+      () => router.handle(post("/messages/1", body, { "content-type": type })),
+      HttpError,
+    );
+    assertEquals(error.status, 400, body);
+    assertStringIncludes(String((error.cause as Error).message), problem);
+  }
+  // Well-formed: a preamble, a quoted boundary, padding after a delimiter, an empty form.
+  for (
+    const [body, boundary] of [
+      [`preamble\r\n${field}--XyZ--\r\nepilogue`, "XyZ"],
+      [`--a b\r\nContent-Disposition: form-data; name="_method"\r\n\r\ndelete\r\n--a b--`, `"a b"`],
+      [
+        `--XyZ \t\r\nContent-Disposition: form-data; name="_method"\r\n\r\ndelete\r\n--XyZ--`,
+        "XyZ",
+      ],
+    ]
+  ) {
+    const response = await router.handle(
+      post("/messages/3", body, { "content-type": `multipart/form-data; boundary=${boundary}` }),
+    );
+    assertEquals(response.status, 204, body);
+    assertEquals(seen!.method, "DELETE");
+  }
+  const empty = await router.handle(post("/messages", "--XyZ--\r\n", { "content-type": type }));
+  assertEquals(empty.status, 201);
+});
+
 Deno.test("a form body already read, or made of chunks that are not bytes, is a 400", async () => {
   const router = blog();
   const used = post("/messages/1", "_method=delete", { "content-type": FORM });
