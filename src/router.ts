@@ -334,13 +334,15 @@ export class Router<H extends object = Helpers> {
     // one, a path that routes comes back as the match itself: nothing is left to check.
     const quick = this.#matchRequest(path, verb);
     if (quick !== undefined) return quick;
-    const pathname = routePath(path);
+    const pathname = withoutQuery(path);
     // A path with a query or fragment, once cut: the same quick pass.
     if (pathname !== path) {
       const cut = this.#matchRequest(pathname, verb);
       if (cut !== undefined) return cut;
     }
-    return this.#limitError(pathname, verb) ?? this.#find(pathname, verb);
+    // The limits count the pathname as given; recognition wants its leading "/".
+    return this.#limitError(pathname, verb) ??
+      this.#find(pathname.charCodeAt(0) === 47 ? pathname : `/${pathname}`, verb);
   }
 
   /**
@@ -371,11 +373,13 @@ export class Router<H extends object = Helpers> {
     const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
     let segments = 0;
     let longest = 0;
-    for (let i = path.indexOf("/"); i >= 0;) {
-      const next = path.indexOf("/", i + 1);
-      longest = Math.max(longest, (next < 0 ? path.length : next) - i - 1);
+    // The first segment starts after the leading "/", or at 0 where recognize got none.
+    for (let start = path.charCodeAt(0) === 47 ? 1 : 0;;) {
+      const next = path.indexOf("/", start);
+      longest = Math.max(longest, (next < 0 ? path.length : next) - start);
       segments++;
-      i = next;
+      if (next < 0) break;
+      start = next + 1;
     }
     if (segments > maxSegments) {
       return routingMiss(`The path has ${segments} segments; the limit is ${maxSegments}`, {
@@ -597,13 +601,12 @@ function longestSegment(routes: readonly Route[], maxParam: number): number {
   return longest;
 }
 
-/** A path as recognition takes it: no query or fragment, a leading `/`. */
-function routePath(path: string): string {
+/** The path without its query string or fragment. */
+function withoutQuery(path: string): string {
   let end = path.indexOf("?");
   const hash = path.indexOf("#");
   if (hash >= 0 && (end < 0 || hash < end)) end = hash;
-  const pathname = end < 0 ? path : path.slice(0, end);
-  return pathname.charCodeAt(0) === 47 ? pathname : "/" + pathname;
+  return end < 0 ? path : path.slice(0, end);
 }
 
 /**

@@ -501,6 +501,11 @@ Deno.test("maxPathLength: a longer pathname is a 414", () => {
   assertEquals(rejected(router, "/messages/123", "PATCH").status, 414);
   const defaults = build("A", messages);
   assertEquals(rejected(defaults, "/messages/" + "1".repeat(9000)).status, 414);
+  // The pathname as recognize gets it: the "/" it adds itself, and a query, do not count.
+  assertEquals(recognized(router, "messages/123").params.id, "123");
+  assertEquals(rejected(router, "messages/1234").status, 414);
+  assertEquals(rejected(router, "zzzzzzzzzzzz").status, 404);
+  assertEquals(recognized(router, "/messages/12?page=12345").params.id, "12");
 });
 
 Deno.test("maxSegments: a pathname with more segments is a 414", () => {
@@ -508,6 +513,8 @@ Deno.test("maxSegments: a pathname with more segments is a 414", () => {
   assertEquals(recognized(router, "/messages/1/edit").name, "edit_message");
   assertEquals(rejected(router, "/a/b/c/d/e/f/g").status, 414);
   assertEquals(rejected(router, "/messages/1/edit/a/b/c").status, 414);
+  assertEquals(rejected(router, "a/b/c/d").status, 404);
+  assertEquals(rejected(router, "a/b/c/d/e").status, 414);
   const defaults = build("A", messages);
   assertEquals(rejected(defaults, "/a".repeat(300)).status, 414);
   assertEquals(rejected(defaults, "/a".repeat(200)).status, 404);
