@@ -167,28 +167,40 @@ export class Mapper {
   }
 
   #declare(kind: "resources" | "resource", args: unknown[], singleton: boolean): void {
-    const rest = [...args];
-    const block = typeof rest.at(-1) === "function" ? rest.pop() as Block<Mapper> : undefined;
-    // An options argument given as `undefined` is left out, as its optional type allows.
-    const options = rest.length > 0 && typeof rest.at(-1) !== "string" ? rest.pop() ?? {} : {};
-    if (rest.length === 0) throw new TypeError(`map.${kind} needs at least one name`);
-    rest.forEach((name, index) => {
-      if (typeof name !== "string") {
-        throw new TypeError(
-          `map.${kind} takes names (strings), then options (a plain object), then a block ` +
-            `(a function); argument ${index + 1} is ${describe(name)}`,
-        );
-      }
+    // Names (strings), then options (a plain object; `undefined`, as its optional type
+    // allows, is left out), then a block: anything else names its argument.
+    let next = 0;
+    while (typeof args[next] === "string") next++;
+    const names = args.slice(0, next) as string[];
+    if (names.length === 0) {
+      throw new TypeError(
+        `map.${kind} needs at least one name (a string) first; ` +
+          (args.length === 0 ? "it got no arguments" : `argument 1 is ${describe(args[0])}`),
+      );
+    }
+    let options: unknown = {};
+    if (next < args.length && typeof args[next] !== "function") {
+      options = args[next] === undefined ? {} : args[next];
+      next++;
+    }
+    const block = typeof args[next] === "function" ? args[next++] as Block<Mapper> : undefined;
+    if (next < args.length) {
+      throw new TypeError(
+        `map.${kind} takes names (strings), then options (a plain object), then a block ` +
+          `(a function); argument ${next + 1} is ${describe(args[next])}`,
+      );
+    }
+    for (const name of names) {
       if (!isIdentifier(name)) {
         throw new TypeError(`map.${kind}: the name ${describe(name)} is not an identifier`);
       }
-    });
+    }
     // Each name gets its own copy, made now: normalising builds fresh objects from the
     // caller's, which a block run for an earlier name must not change for a later one.
-    const copies = (rest as string[]).map((name) =>
+    const copies = names.map((name) =>
       normalizeResourceOptions(options, `map.${kind}("${name}")`, singleton)
     );
-    for (const [index, name] of (rest as string[]).entries()) {
+    for (const [index, name] of names.entries()) {
       const record = this.#record(name, copies[index], singleton);
       const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
       for (const spec of output.routes) this.#sink.addRoute(spec);
@@ -199,6 +211,13 @@ export class Mapper {
 
   #record(name: string, options: Normalized, singleton: boolean): ResourceRecord {
     const singular = singleton ? name : options.singular ?? pluralize.singular(name);
+    // Route names and the nested `:<singular>_id` are built from it: an identifier too.
+    if (!isIdentifier(singular)) {
+      throw new TypeError(
+        `map.resources("${name}"): its singular comes out as ${describe(singular)}, ` +
+          `which is not an identifier; give one with the singular option`,
+      );
+    }
     return {
       singleton,
       plural: name,
@@ -328,12 +347,12 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
         }`,
       );
     }
+    if (value === undefined) continue;
     if (name === "singular" && singleton) {
       throw new TypeError(
         `${where}: "singular" is not an option of map.resource; a singleton's name is its singular`,
       );
     }
-    if (value === undefined) continue;
     if (name in canonical && !sameValue(canonical[name], value)) {
       throw new TypeError(
         `${where}: the option ${name} is given twice with different values ` +
@@ -357,10 +376,11 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
     pathPrefix: pathPrefix === undefined
       ? undefined
       : normalizeTemplate(pathPrefix).replace(/^\/$/, ""),
+    // It starts route names: empty, or the start of an identifier.
     namePrefix: text(
       "namePrefix",
-      (value) => /^[A-Za-z0-9_]*$/.test(value),
-      " (letters, digits and _ only)",
+      (value) => value === "" || isIdentifier(value),
+      " (letters, digits and _, not starting with a digit)",
     ),
     collection: actionMethods(canonical.collection, "collection", where),
     member: actionMethods(canonical.member, "member", where),

@@ -91,8 +91,12 @@ export function followsDefaultRule(requirement: Requirement | null | undefined):
   return requirement == null || requirement.original.source === DEFAULT_VARIABLE_SOURCE;
 }
 
-/** Characters a template's literal text may hold: those a URL keeps as they are. */
-const LITERAL_CHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=@]$/;
+/**
+ * Characters a template's literal text may hold: those a URL keeps as they are in a
+ * path (the WHATWG URL parser percent-encodes space, `" < > { }`, a backquote and more,
+ * and reads a backslash as `/`).
+ */
+const LITERAL_CHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=@|[\]^]$/;
 /** By character code below 128: 1 for a `LITERAL_CHAR`, 2 for an identifier character. */
 const CHAR_CLASS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
@@ -265,6 +269,11 @@ export class Route {
     this.constants = this.defaults === EMPTY_RECORD
       ? NO_CONSTANTS
       : Object.entries(spec.defaults).filter(([key]) => !variables.includes(key));
+    // Readonly in fact, not only in its type: the table is shared by every request.
+    // (What is built on first use sits in private fields, which freezing leaves writable.)
+    Object.freeze(this.segments);
+    Object.freeze(this.variables);
+    Object.freeze(this);
   }
 
   /** Whether the method condition admits `method` (upper case; `HEAD` already `GET`). */
@@ -537,7 +546,8 @@ function parseTemplate(
       throw new TypeError(
         `The route path "${path}" has the character ${
           JSON.stringify(bad)
-        }, which URLs percent-encode; use only letters, digits and - . _ ~ ! $ & ' ( ) * + , ; = @`,
+        }, which URLs do not keep as it is; use only letters, digits and ` +
+          `- . _ ~ ! $ & ' ( ) * + , ; = @ | [ ] ^`,
       );
     }
   }

@@ -53,13 +53,19 @@ const LIMIT_DEFAULTS = {
 /**
  * Checks a separator for variant A: a non-empty string of `/` and the characters a
  * template's literal text may hold, less those API.md forbids (`. ? # :`, letters,
- * digits, `_`).
+ * digits, `_`), without an empty path segment (`//`).
  */
 function checkSeparator(separator: unknown, source: string): string {
-  if (typeof separator !== "string" || !/^[-\/~!$&'()*+,;=@]+$/.test(separator)) {
+  if (typeof separator !== "string" || !/^[-\/~!$&'()*+,;=@|[\]^]+$/.test(separator)) {
     throw new TypeError(
       `${source} ${describe(separator)} is not a valid action separator: use a ` +
-        `non-empty string of "/ - ~ ! $ & ' ( ) * + , ; = @" (e.g. "/" or ";")`,
+        `non-empty string of "/ - ~ ! $ & ' ( ) * + , ; = @ | [ ] ^" (e.g. "/" or ";")`,
+    );
+  }
+  if (separator.includes("//")) {
+    throw new TypeError(
+      `${source} ${describe(separator)} is not a valid action separator: "//" would make ` +
+        `an empty path segment, which no request path can match`,
     );
   }
   return separator;
@@ -85,7 +91,7 @@ function parseBaseUrl(baseUrl: string | undefined): Mount {
 }
 
 function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number {
-  const value = options[key] ?? LIMIT_DEFAULTS[key];
+  const value = options[key] === undefined ? LIMIT_DEFAULTS[key] : options[key];
   if (!Number.isInteger(value) || value < 1) {
     throw new TypeError(
       `The router option ${key} must be a positive integer, got ${describe(value)}`,
@@ -151,12 +157,20 @@ export class Router<H extends object = Helpers> {
         );
       }
     }
-    const variant = options.variant ?? "A";
-    if (!Object.hasOwn(PROFILES, variant)) {
+    // Each option read once, own or inherited (a class with getters works), and kept:
+    // construction and every later draw see the same values.
+    const given: Record<string, unknown> = {};
+    for (const key of ROUTER_OPTIONS) {
+      const value = (options as Record<string, unknown>)[key];
+      if (value !== undefined) given[key] = value;
+    }
+    options = given as RouterOptions;
+    const variant = options.variant === undefined ? "A" : options.variant;
+    if (typeof variant !== "string" || !Object.hasOwn(PROFILES, variant)) {
       throw new TypeError(`Unknown variant ${describe(variant)}; use "A", "B" or "C"`);
     }
     this.#profile = PROFILES[variant];
-    this.#options = { ...options };
+    this.#options = options;
     if (variant === "A" && options.actionSeparator !== undefined) {
       checkSeparator(options.actionSeparator, "The actionSeparator option");
     }
@@ -172,7 +186,7 @@ export class Router<H extends object = Helpers> {
         `The onDeprecation option must be a function, got ${describe(options.onDeprecation)}`,
       );
     }
-    const controllers: unknown = options.controllers ?? {};
+    const controllers: unknown = options.controllers === undefined ? {} : options.controllers;
     if (typeof controllers !== "object" || controllers === null || Array.isArray(controllers)) {
       throw new TypeError(
         `The controllers option must be an object of controllers by name, got ${
@@ -250,13 +264,14 @@ export class Router<H extends object = Helpers> {
     const sink: RouteSink = {
       profile: this.#profile,
       separator,
-      addRoute(spec: RouteSpec) {
+      addRoute: (spec: RouteSpec) => {
         stillDrawing();
         const route = new Route(spec);
+        this.#checkReachable(route);
         routes.push(route);
         if (route.name !== null) named.set(route.name, route);
       },
-      deprecate(old: string, current: string) {
+      deprecate: (old: string, current: string) => {
         stillDrawing();
         deprecated.set(old, current);
       },
@@ -276,6 +291,35 @@ export class Router<H extends object = Helpers> {
     }
     this.#install(routes, named, deprecated);
     return this;
+  }
+
+  /**
+   * Refuses a route that no path within the path limits can match, when it is also over
+   * the default limits: more segments than `maxSegments`, or more characters in its
+   * shortest path than `maxPathLength`. Deep nesting gets there, and would otherwise build
+   * routes of ever longer paths, each costing more than the last (resources nested 3,000
+   * deep ran out of memory). A table declared under small limits, to test them, still
+   * draws.
+   */
+  #checkReachable(route: Route): void {
+    const maxSegments = Math.max(this.limits.maxSegments, LIMIT_DEFAULTS.maxSegments);
+    const maxPathLength = Math.max(this.limits.maxPathLength, LIMIT_DEFAULTS.maxPathLength);
+    let segments = 0;
+    let shortest = 0;
+    for (const segment of route.segments) {
+      if (segment.optional) break;
+      segments++;
+      shortest++;
+      for (const part of segment.parts) shortest += "literal" in part ? part.literal.length : 1;
+    }
+    if (segments > maxSegments || shortest > maxPathLength) {
+      throw new TypeError(
+        `The route path "${route.path.slice(0, 100)}${route.path.length > 100 ? "…" : ""}" ` +
+          `has ${segments} segments and ${shortest} characters at least: no path within ` +
+          `maxSegments (${this.limits.maxSegments}) and maxPathLength ` +
+          `(${this.limits.maxPathLength}) can match it`,
+      );
+    }
   }
 
   /** Makes a table current, with what depends on it (limits) and without what it replaces. */

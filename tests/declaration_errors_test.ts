@@ -209,17 +209,22 @@ Deno.test("an invalid Controller.resourceActionSeparator is a TypeError at draw"
   }
 });
 
-Deno.test("arguments out of order name the argument and the expected order", () => {
-  for (
-    const [block, position] of [
-      [(map: Mapper) => map.resources("messages", {}, 5 as never), "argument 2 is {}"],
-      [(map: Mapper) => (map.resources as (...args: unknown[]) => void)({}, "messages"), "1"],
-    ] as const
-  ) {
-    const error = assertThrows(() => build("A", block), TypeError);
-    assertStringIncludes(error.message, "names (strings), then options");
-    assertStringIncludes(error.message, `argument ${position.replace("argument ", "")}`);
+Deno.test("arguments out of order name the argument, its value and the expected order", () => {
+  const call = (...args: unknown[]) => (map: Mapper) =>
+    (map.resources as (...args: unknown[]) => void)(...args);
+  const cases: [Block<Mapper>, string][] = [
+    [call("messages", {}, 5), "then a block (a function); argument 3 is 5"],
+    [call("messages", {}, () => {}, "photos"), `argument 4 is "photos"`],
+    [call({}, "messages"), "needs at least one name (a string) first; argument 1 is {}"],
+    [call(5), "argument 1 is 5"],
+    [call(), "it got no arguments"],
+    // null is no options object (as for connect); undefined is left out.
+    [call("messages", null), "options must be a plain object, got null"],
+  ];
+  for (const [block, message] of cases) {
+    assertStringIncludes(assertThrows(() => build("A", block), TypeError).message, message);
   }
+  assertEquals(build("A", call("messages", undefined, () => {})).routes.length > 0, true);
 });
 
 Deno.test("variants B and C neither read nor check a separator", () => {
@@ -386,7 +391,8 @@ Deno.test("a malformed template is a TypeError saying what is wrong, first probl
     ["/a/:9id", `":" not followed by a variable name`],
     ["/a/:-x", `":" not followed by a variable name`],
     ["/a/:x:y", "puts :x and :y side by side"],
-    ["/a/b c", `the character " ", which URLs percent-encode`],
+    ["/a/b c", `the character " ", which URLs do not keep as it is`],
+    ["/a/{b}", `the character "{"`],
     ["/caf\u00e9", `the character "\u00e9"`],
     // A character outside the BMP is named whole, not by half of its surrogate pair.
     ["/x\u{1F600}y", `the character "\u{1F600}"`],
@@ -407,12 +413,16 @@ Deno.test("a malformed template is a TypeError saying what is wrong, first probl
   // Every character a URL keeps as it is may be literal text, variables may follow any of
   // them, and a variable name runs over letters, digits and underscores.
   const router = new Router().draw((map) =>
-    map.connect("/Az09-._~!$&'()*+,;=@/x:_a1b;y", { controller: "a", action: "b" })
+    map.connect("/Az09-._~!$&'()*+,;=@|[]^/x:_a1b;y", { controller: "a", action: "b" })
   );
   assertEquals(router.routes[0].variables, ["_a1b"]);
+  // The URL parser keeps them as they are, and both matchers take them literally.
+  const path = new URL("http://x/Az09-._~!$&'()*+,;=@|[]^/x1;y").pathname;
+  assertEquals(router.recognize(path).params._a1b, "1");
+  assert(router.routes[0].pattern.test({ pathname: path }));
   assertEquals(
     router.routes[0].segments.map((segment) => segment.parts),
-    [[{ literal: "Az09-._~!$&'()*+,;=@" }], [
+    [[{ literal: "Az09-._~!$&'()*+,;=@|[]^" }], [
       { literal: "x" },
       { variable: "_a1b", requirement: null },
       { literal: ";y" },
@@ -574,4 +584,114 @@ Deno.test("round trip: the expected names exist per variant", () => {
   ) assert(b.has(name), `B: ${name}`);
   assertEquals(b.get("edit_settings")?.path, "/boards/:board_id/threads/:thread_id/settings;edit");
   assertEquals(b.get("download_account")?.path, "/account;download");
+});
+
+Deno.test("a singular that is no identifier is a TypeError; so is a namePrefix starting with a digit", () => {
+  // pluralize takes "s" to "": the routes would be named "", "new_", "edit_".
+  assertThrows(
+    () => build("B", (map: Mapper) => map.resources("s")),
+    TypeError,
+    `its singular comes out as ""`,
+  );
+  assertEquals(
+    build("B", (map: Mapper) => map.resources("s", { singular: "item" })).routes[6].name,
+    "item",
+  );
+  assertThrows(
+    () => build("A", (map: Mapper) => map.resources("a", { namePrefix: "1_" })),
+    TypeError,
+    "namePrefix",
+  );
+  // An option given as undefined is left out, singular on map.resource included.
+  const account = build(
+    "A",
+    (map: Mapper) => map.resource("account", { singular: undefined } as never),
+  );
+  assert(account.namedRoutes.has("account"));
+});
+
+Deno.test("router options are read once, own or inherited, by construction and draw alike", () => {
+  const seen: string[] = [];
+  class Options {
+    get actionSeparator() {
+      return "-";
+    }
+    onDeprecation(message: string) {
+      seen.push(message);
+    }
+  }
+  const inherited = Object.create({ variant: "A", actionSeparator: "-" });
+  for (const options of [new Options(), inherited]) {
+    const router = new Router(options).draw((map) =>
+      map.resources("messages", { member: { mark: "post" } }, (m) => m.resources("comments"))
+    );
+    assertEquals(router.helpers.mark_message_path(1), "/messages/1-mark");
+  }
+  new Router(new Options()).draw((map) => map.resources("comments", { pathPrefix: "/m/:m_id" }))
+    .helpers.comment_path(1, 2);
+  assertEquals(seen.length, 0);
+  const router = new Router(new Options()).draw((map) =>
+    map.resources("messages", (m) => m.resources("comments"))
+  );
+  router.helpers.comments_path(1);
+  assertEquals(seen.length, 1);
+  // null is a value, not "absent": each option says it is the wrong kind.
+  for (const key of ["variant", "maxSegments", "controllers", "baseUrl", "onDeprecation"]) {
+    const error = assertThrows(() => new Router({ [key]: null } as RouterOptions), TypeError);
+    assertStringIncludes(error.message, key === "variant" ? "variant null" : key);
+  }
+});
+
+Deno.test("an actionSeparator: every character a URL keeps, but no empty segment", () => {
+  for (const separator of ["|", "^", "[", "]", "-|-"]) {
+    const router = new Router({ actionSeparator: separator }).draw((map) =>
+      map.resources("messages", { member: { mark: "post" } })
+    );
+    const path = router.helpers.mark_message_path(1) as string;
+    assertEquals(path, `/messages/1${separator}mark`);
+    assertEquals(new URL(`http://x${path}`).pathname, path);
+    assertEquals(router.recognize(path, "POST").params.action, "mark");
+  }
+  for (const separator of ["//", "/-//"]) {
+    const error = assertThrows(() => new Router({ actionSeparator: separator }), TypeError);
+    assertStringIncludes(error.message, "The actionSeparator option");
+    assertStringIncludes(error.message, "empty path segment");
+  }
+});
+
+Deno.test("a route no path within the limits can match is refused: deep nesting ends early", () => {
+  const nest = (map: Mapper, depth: number): void => {
+    if (depth > 0) map.resources(`n${depth}`, (inner) => nest(inner, depth - 1));
+  };
+  // 200 levels make paths of 400 segments; the first over 256 is refused.
+  const error = assertThrows(() => new Router().draw((map) => nest(map, 200)), TypeError);
+  assertStringIncludes(error.message, "maxSegments (256)");
+  assertStringIncludes(error.message, "no path within");
+  // Up to the limits, and with the limits raised, it draws.
+  new Router().draw((map) => nest(map, 100));
+  new Router({ maxSegments: 300 }).draw((map) => nest(map, 140));
+  // Small limits, as a test of them would set, refuse nothing.
+  assertEquals(
+    new Router({ maxSegments: 2, maxPathLength: 5 }).draw((map) => nest(map, 3))
+      .routes.length > 0,
+    true,
+  );
+  const long = "/" + "a".repeat(9000);
+  assertThrows(
+    () => new Router().draw((map) => map.connect(long, { controller: "c" })),
+    TypeError,
+    "9001 characters at least",
+  );
+});
+
+Deno.test("routes are frozen: their readonly fields are read-only in fact", () => {
+  const router = new Router().draw((map) => map.resources("messages"));
+  const route = router.routes[0];
+  assert(Object.isFrozen(route) && Object.isFrozen(route.segments));
+  assertThrows(() => {
+    (route as { path: string }).path = "/hacked";
+  }, TypeError);
+  assertEquals(router.recognize("/messages").route.path, "/messages");
+  // What a route builds on first use still works.
+  assert(route.pattern.test({ pathname: "/messages" }));
 });
