@@ -335,6 +335,14 @@ export class Router<H extends object = Helpers> {
     this.#binder = undefined;
     this.#helpers = undefined;
     this.#maxSegmentLength = longestSegment(routes, this.limits.maxParamLength);
+    this.#backtrackingCounts = new Set();
+    for (const route of routes) {
+      if (!route.backtracks) continue;
+      const required = route.segments.filter((segment) => !segment.optional).length;
+      for (let count = required; count <= route.segments.length; count++) {
+        this.#backtrackingCounts.add(count);
+      }
+    }
     this.#withinLimits = Math.min(
       this.limits.maxPathLength,
       this.limits.maxSegments,
@@ -436,8 +444,10 @@ export class Router<H extends object = Helpers> {
     // a variable over maxParamLength matches no route within the limits, and refusing it
     // here bounds the work of matching that route (a segment it could split in several
     // ways, or a requirement with two loops). This is the one 414 that does not ask
-    // whether a route's path otherwise matches: finding out is what takes the time.
-    if (longest > this.#maxSegmentLength) {
+    // whether a route's path otherwise matches (finding out is what takes the time), but
+    // only where such a route takes a path of as many segments: the matcher tries no
+    // route on a path of another length, so any other path is matched as usual.
+    if (longest > this.#maxSegmentLength && this.#backtrackingCounts.has(segments)) {
       return routingMiss(
         `A path segment is ${longest} characters long; no route takes more than ` +
           `${this.#maxSegmentLength} (maxParamLength is ${this.limits.maxParamLength})`,
@@ -569,6 +579,8 @@ export class Router<H extends object = Helpers> {
    * where a route backtracks; `Infinity` where none does (see `longestSegment`).
    */
   #maxSegmentLength = 0;
+  /** The segment counts of the paths that a route which backtracks can match. */
+  #backtrackingCounts = new Set<number>();
   /** Paths up to this long are within every path limit, and so are the values in them. */
   #withinLimits = 0;
   /** Request-bound helpers of the current table, built on the first request. */

@@ -234,7 +234,7 @@ Deno.test("a route backtracks where a RegExp could split a segment, or two loops
   assertFalse(resources.some((route) => route.backtracks));
 });
 
-Deno.test("a segment longer than any route takes is a 414, before matching", () => {
+Deno.test("a segment longer than any route of as many segments takes is a 414, before matching", () => {
   const router = new Router({ maxParamLength: 50 }).draw((map) => {
     map.connect("/f/:name.:ext", { controller: "files", requirements: { name: /[a-z.]+/ } });
   });
@@ -248,9 +248,14 @@ Deno.test("a segment longer than any route takes is a 414, before matching", () 
     "segment",
   );
   assertEquals(error.status, 414);
-  // In such a table, even where no route's path would match: finding out takes the time.
+  // Even where that route's path would not match, if it takes paths of as many segments:
+  // finding out takes the time.
   assertEquals(
-    assertThrows(() => router.recognize(`/${"z".repeat(120)}`), RoutingError).status,
+    assertThrows(() => router.recognize(`/g/${"z".repeat(120)}`), RoutingError).status,
     414,
   );
+  // A path of another length is matched as usual: the matcher tries no such route on it.
+  for (const path of [`/${"z".repeat(120)}`, `/f/x/${"z".repeat(120)}`]) {
+    assertEquals(assertThrows(() => router.recognize(path), RoutingError).status, 404, path);
+  }
 });
