@@ -317,8 +317,12 @@ function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
     text += String.fromCharCode(...bytes.subarray(i, i + 4096));
   }
   // The first delimiter starts the body or a line (after a preamble).
-  let at = text.startsWith(delimiter) ? 0 : text.indexOf(lineDelimiter) + 2;
-  if (at === 1) return "no boundary delimiter";
+  let at = 0;
+  if (!text.startsWith(delimiter)) {
+    const first = text.indexOf(lineDelimiter);
+    if (first < 0) return "no boundary delimiter";
+    at = first + 2;
+  }
   const disposition = /\r\ncontent-disposition:[ \t]*form-data[ \t]*;(?:[^\r]*;)?[ \t]*name=/i;
   for (let part = 1;; part++) {
     at += delimiter.length;
