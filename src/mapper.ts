@@ -343,7 +343,8 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
     if (name === undefined || !Object.hasOwn(RESOURCE_KEYS, key)) {
       throw new TypeError(
         `${where}: unknown option "${key}"; known options: ${
-          Object.keys(RESOURCE_KEYS).join(", ")
+          Object.keys(RESOURCE_KEYS).filter((known) => !singleton || known !== "singular")
+            .join(", ")
         }`,
       );
     }

@@ -68,7 +68,13 @@ Deno.test("an unknown option key is a TypeError naming it", () => {
   }
   for (const variant of ["A", "B"] as const) {
     const options = { pathprefix: "/x" } as never;
-    declarationError(variant, (map: Mapper) => map.resource("account", options), "pathprefix");
+    const error = declarationError(
+      variant,
+      (map: Mapper) => map.resource("account", options),
+      "pathprefix",
+    );
+    // The list of known options offers only what map.resource takes: no singular.
+    assertStringIncludes(error.message, "known options: controller, pathPrefix");
   }
 });
 
