@@ -58,7 +58,7 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
   try {
     const method = request.method.toUpperCase();
     const response = errorResponse(failure, method);
-    return method === "HEAD" ? withoutBody(response) : response;
+    return method === "HEAD" ? await withoutBody(response, { measure: true }) : response;
   } catch (error) {
     // An error that cannot be read or answered as it is (a getter that throws, a revoked
     // Proxy, a line break in `allowed`): still an answer, never a rejection.
@@ -105,8 +105,8 @@ async function respond(
   const form = request.body === null ? null : await readForm(request, target.maxFormBytes);
   let effective = method;
   if (method === "POST" && form !== null) {
-    // The last one, as in params (where later fields win).
-    const override = form.getAll("_method").at(-1);
+    // The last text one, as in params (where later fields win and files are left out).
+    const override = form.getAll("_method").findLast((value) => typeof value === "string");
     if (typeof override === "string" && OVERRIDES.has(override.toUpperCase())) {
       effective = override.toUpperCase();
     }
@@ -155,7 +155,8 @@ async function respond(
   };
   const result = await handler.call(controller, ctx);
   const response = toResponse(result, `${controllerName}#${action}`);
-  return method === "HEAD" ? withoutBody(response) : response;
+  if (method !== "HEAD") return response;
+  return await withoutBody(response, { measure: !(result instanceof Response) });
 }
 
 /**
@@ -392,11 +393,22 @@ function toResponse(result: unknown, target: string): Response {
   }
 }
 
-function withoutBody(response: Response): Response {
-  response.body?.cancel().catch(() => {});
-  return new Response(null, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
+/**
+ * The response to a `HEAD` request: `response`'s status and headers without its body.
+ * With `measure` (a body the router made: text, JSON, an error message), the body is
+ * read for its length, sent as `Content-Length` as the `GET` response's would be (for an
+ * empty body, `Deno.serve` would send 0). An action's own `Response` keeps the headers
+ * it has: its body may be a stream that never ends.
+ */
+async function withoutBody(
+  response: Response,
+  { measure }: { measure: boolean },
+): Promise<Response> {
+  const headers = new Headers(response.headers);
+  if (measure && response.body !== null) {
+    headers.set("content-length", String((await response.arrayBuffer()).byteLength));
+  } else {
+    response.body?.cancel().catch(() => {});
+  }
+  return new Response(null, { status: response.status, statusText: response.statusText, headers });
 }

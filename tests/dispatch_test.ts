@@ -154,6 +154,13 @@ Deno.test("of repeated _method fields the last counts, as in params", async () =
   await router.handle(post("/messages/3", "_method=put&_method=delete", { "content-type": FORM }));
   assertEquals(seen!.method, "DELETE");
   assertEquals(seen!.params._method, "delete");
+  // A file is no value of params, so it does not count here either.
+  const form = new FormData();
+  form.append("_method", "put");
+  form.append("_method", new File(["delete"], "method.txt"));
+  await router.handle(post("/messages/3", form));
+  assertEquals(seen!.method, "PUT");
+  assertEquals(seen!.params._method, "put");
 });
 
 Deno.test("_method is ignored in a query string, on non-POST requests and for other verbs", async () => {
@@ -502,6 +509,44 @@ Deno.test("fetch answers even an error it cannot read or send as it is, and neve
   } finally {
     console.error = original;
   }
+});
+
+Deno.test("a HEAD response says the length of the GET body the router made", async () => {
+  const router = new Router({
+    controllers: {
+      pages: {
+        text: () => "<p>héllo</p>",
+        json: () => ({ name: "é" }),
+        own: () => new Response("abc", { headers: { "content-length": "3" } }),
+        stream: () =>
+          new Response(new ReadableStream({ pull: (c) => c.enqueue(new Uint8Array(1)) })),
+      },
+    },
+  }).draw((map) => map.connect("/pages/:action", { controller: "pages" }));
+  for (const path of ["/pages/text", "/pages/json", "/pages/own"]) {
+    const get = await router.fetch(new Request(`http://localhost${path}`));
+    const bytes = (await get.arrayBuffer()).byteLength;
+    const head = await router.fetch(new Request(`http://localhost${path}`, { method: "HEAD" }));
+    assertEquals(head.status, get.status);
+    assertEquals(head.headers.get("content-type"), get.headers.get("content-type"));
+    assertEquals(head.headers.get("content-length"), String(bytes), path);
+    assertEquals(head.body, null);
+  }
+  // An error's text names the request's method: the length is that of HEAD's own text.
+  const missing = new Request("http://localhost/nothing", { method: "HEAD" });
+  const error = await assertRejects(() => router.handle(missing.clone()), RoutingError);
+  const head = await router.fetch(missing);
+  assertEquals(head.status, 404);
+  assertEquals(
+    head.headers.get("content-length"),
+    String(new TextEncoder().encode(`${error.message}\n`).length),
+  );
+  // An action's own body is not read: it may never end.
+  const stream = await router.fetch(
+    new Request("http://localhost/pages/stream", { method: "HEAD" }),
+  );
+  assertEquals(stream.headers.get("content-length"), null);
+  assertEquals(stream.body, null);
 });
 
 Deno.test("fetch answers HEAD without a body on errors too", async () => {
