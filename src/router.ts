@@ -493,12 +493,6 @@ export class Router<H extends object = Helpers> {
     encoded: boolean,
   ): RouteMatch | RoutingError {
     const { route, values } = result;
-    // A path that does not decode is a 404. A route's own text holds no `%` (declaring
-    // one refuses it), so where a route matched, every `%` is in a value, and decoding
-    // the values (below) finds a malformed one without decoding the whole path first.
-    if (encoded && route === null && !decodes(pathname)) {
-      return malformedPath(pathname, verb);
-    }
     const { maxParamLength } = this.limits;
     // A value is part of the path: only a path over the limit can hold one over it.
     if (values !== null && pathname.length > maxParamLength) {
@@ -512,6 +506,13 @@ export class Router<H extends object = Helpers> {
           );
         }
       }
+    }
+    // A path that does not decode is a 404, after the limits as every recognition error.
+    // A route's own text holds no `%` (declaring one refuses it), so where a route matched,
+    // every `%` is in a value, and decoding the values (below) finds a malformed one
+    // without decoding the whole path first.
+    if (encoded && route === null && !decodes(pathname)) {
+      return malformedPath(pathname, verb);
     }
     if (route === null) {
       if (result.allowed.length > 0) {
