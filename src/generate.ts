@@ -307,7 +307,20 @@ function hashFor(route: Route, name: string, values: Values, onlyPath: boolean) 
   if (route.action !== null) hash.action = route.action;
   hash.use_route = name;
   hash.only_path = onlyPath;
-  for (const [key, value] of values) hash[key] = value;
+  for (const [key, value] of values) {
+    // Where Object.prototype keeps its __proto__ accessor (Node, Bun, Workers; Deno drops
+    // it), assigning that key would replace the hash's prototype: it is defined instead.
+    if (key === "__proto__") {
+      Object.defineProperty(hash, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else {
+      hash[key] = value;
+    }
+  }
   return hash;
 }
 

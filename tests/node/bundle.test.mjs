@@ -99,3 +99,22 @@ test("serves requests through handle and fetch", async () => {
   assert.equal(notAllowed.status, 405);
   assert.match(notAllowed.headers.get("allow"), /GET/);
 });
+
+test("a __proto__ key stays a key where Object.prototype keeps its accessor", () => {
+  const router = makeRouter().draw((map) => {
+    map.resources("messages");
+    map.named("proto", "/p/:__proto__", { controller: "pages", action: "show" });
+  });
+  const { helpers } = router;
+  const query = JSON.parse('{"__proto__": "x", "page": 2}');
+  const hash = helpers.hash_for_messages_path(query);
+  assert.equal(Object.getPrototypeOf(hash), Object.prototype);
+  assert.equal(Object.hasOwn(hash, "__proto__"), true);
+  assert.equal(router.urlFor(hash), "/app/messages?__proto__=x&page=2");
+  const polluting = helpers.hash_for_messages_path(JSON.parse('{"__proto__": {"admin": true}}'));
+  assert.equal(polluting.admin, undefined);
+  assert.equal(router.urlFor(helpers.hash_for_proto_path("v")), "/app/p/v");
+  const { params } = router.recognize("/p/v");
+  assert.equal(params["__proto__"], "v");
+  assert.equal(Object.getPrototypeOf(params), null);
+});
