@@ -9,6 +9,10 @@ import { largeRouter } from "./tables.ts";
 const router = largeRouter();
 const helpers = router.helpers;
 const group = "generate";
+/** A model record, as `message_path(@message)` passes one in Rails. */
+const message = new (class Message {
+  constructor(readonly id: number) {}
+})(1);
 
 Deno.bench({
   name: "message_path(1)",
@@ -31,6 +35,11 @@ Deno.bench({
   name: "article_comment_vote_path(1, 2, 3) (nested two deep)",
   group,
   fn: () => void helpers.article_comment_vote_path(1, 2, 3),
+});
+Deno.bench({
+  name: "message_path(message) (a record with id)",
+  group,
+  fn: () => void helpers.message_path(message),
 });
 Deno.bench({
   name: "message_path({ id: 1 }) (named values: general path)",

@@ -96,11 +96,13 @@ function variableText(route: Route, name: string, value: unknown): string | { re
   if (text === "." || text === "..") {
     return { reason: `the value "${text}" for :${name} is a dot segment, which URLs resolve away` };
   }
-  let encoded: string;
-  try {
-    encoded = encodePathValue(text);
-  } catch {
-    return { reason: `the value for :${name} is not valid Unicode` };
+  let encoded = text;
+  if (!isPlain(text)) {
+    try {
+      encoded = encodePathValue(text);
+    } catch {
+      return { reason: `the value for :${name} is not valid Unicode` };
+    }
   }
   const requirement = route.compiledRequirements.get(name);
   if (requirement === undefined || requirement.whole.test(encoded)) return encoded;
@@ -177,8 +179,11 @@ function queryString(route: Route, entries: Iterable<[string, unknown]>): string
 function generate(route: Route, values: Values, recall?: HelperOptions["recall"]): string {
   const path = fillTemplate(route, values, recall);
   if (typeof path !== "string") throw generationError(route, path.reason);
-  const extras = [...values].filter(([key]) => !route.variables.includes(key));
-  return path + queryString(route, extras);
+  let extras: [string, unknown][] | undefined;
+  for (const entry of values) {
+    if (!route.variables.includes(entry[0])) (extras ??= []).push(entry);
+  }
+  return extras === undefined ? path : path + queryString(route, extras);
 }
 
 /** Whether a helper's last argument is the named-values object rather than a value. */
@@ -194,23 +199,32 @@ function isNamedValues(value: unknown): value is Record<string, unknown> {
  * variables the named-values object does not name; the object's other keys follow.
  */
 function helperValues(route: Route, args: readonly unknown[]): Map<string, unknown> {
-  const last = args.at(-1);
-  const named = isNamedValues(last)
-    ? Object.entries(last).filter(([, value]) => value !== undefined && value !== null)
-    : [];
-  const positional = isNamedValues(last) ? args.slice(0, -1) : args;
-  const namedKeys = new Set(named.map(([key]) => key));
-  const unnamed = route.variables.filter((name) => !namedKeys.has(name));
-  if (positional.length > unnamed.length) {
+  const last = args[args.length - 1];
+  const named: [string, unknown][] = [];
+  let positional = args.length;
+  if (isNamedValues(last)) {
+    positional -= 1;
+    // Own enumerable keys, as Object.entries gives them, without its array of arrays.
+    for (const key in last) {
+      if (!Object.hasOwn(last, key)) continue;
+      const value = last[key];
+      if (value !== undefined && value !== null) named.push([key, value]);
+    }
+  }
+  const unnamed = named.length === 0
+    ? route.variables
+    : route.variables.filter((name) => !named.some(([key]) => key === name));
+  if (positional > unnamed.length) {
     throw generationError(
       route,
-      `${positional.length} positional values given, but only ${unnamed.length} variable(s) ` +
+      `${positional} positional values given, but only ${unnamed.length} variable(s) ` +
         `are left to fill (${unnamed.map((name) => ":" + name).join(", ") || "none"})`,
     );
   }
   const values = new Map<string, unknown>();
-  const targets = unnamed.slice(unnamed.length - positional.length);
-  targets.forEach((name, index) => values.set(name, positional[index]));
+  for (let i = 0, target = unnamed.length - positional; i < positional; i++, target++) {
+    values.set(unnamed[target], args[i]);
+  }
   for (const [key, value] of named) values.set(key, value);
   return values;
 }
@@ -267,10 +281,12 @@ function isPlain(text: string): boolean {
 }
 
 /**
- * The fast path of a helper call: every variable given positionally as a plain string
- * or finite number that meets its requirement, and nothing else. Returns `undefined`
- * for anything else, which the general path then handles (and reports, when wrong);
- * for the calls it takes, the result is the general path's.
+ * The fast path of a helper call: every variable given positionally as a plain string,
+ * a finite number or a record (an object with `toParam()` or `id`, as `message_path(message)`
+ * passes one) whose text is plain and meets its requirement, and nothing else. Returns
+ * `undefined` for anything else, which the general path then handles (and reports, when
+ * wrong; a record's `toParam()` is then called again); for the calls it takes, the result
+ * is the general path's.
  */
 function quickPath(plan: Plan | null, args: readonly unknown[]): string | undefined {
   if (plan === null || args.length !== plan.requirements.length) return undefined;
@@ -278,11 +294,14 @@ function quickPath(plan: Plan | null, args: readonly unknown[]): string | undefi
   let path = chunks[0];
   for (let i = 0; i < args.length; i++) {
     const value = args[i];
-    let text: string;
+    let text: string | undefined | { invalid: string };
     if (typeof value === "string") text = value;
     else if (typeof value === "number" && Number.isFinite(value)) text = String(value);
-    else return undefined;
-    if (!isPlain(text)) return undefined;
+    else if (typeof value !== "object" || value === null) return undefined;
+    // The last argument may be the named-values object, not a record.
+    else if (i === args.length - 1 && isNamedValues(value)) return undefined;
+    else text = textOf(value);
+    if (typeof text !== "string" || !isPlain(text)) return undefined;
     const requirement = requirements[i];
     if (requirement !== undefined && !requirement.whole.test(text)) return undefined;
     path += text + chunks[i + 1];
