@@ -265,13 +265,25 @@ interface CharSet {
 
 const NO_CHARS: CharSet = { ascii: [0, 0, 0, 0], other: false };
 
-/** Where `checkRunsOfLoops` is in a requirement: the run of loops so far, and their characters. */
+/** Where `checkRunsOfLoops` is in a requirement. */
 interface Run {
-  readonly loops: number;
+  /** The ways the variable parts of the current run can share a text between them. */
+  readonly ways: number;
+  /** The characters those parts can match. */
   readonly chars: CharSet;
+  /** The ways of alternatives that can match the same text: no later character ends them. */
+  readonly branches: number;
 }
 
-const NO_RUN: Run = { loops: 0, chars: NO_CHARS };
+const NO_RUN: Run = { ways: 1, chars: NO_CHARS, branches: 1 };
+
+/** The longest variable text a requirement is tested on by default (`maxParamLength`). */
+const TEXT = 1024;
+/**
+ * The most ways a requirement may try on a text it does not match: those of two loops
+ * (a few milliseconds at most).
+ */
+const MOST_WAYS = TEXT * TEXT;
 
 function overlaps(a: CharSet, b: CharSet): boolean {
   return (a.other && b.other) || a.ascii.some((word, index) => (word & b.ascii[index]) !== 0);
@@ -281,8 +293,12 @@ function union(a: CharSet, b: CharSet): CharSet {
   return { ascii: a.ascii.map((word, index) => word | b.ascii[index]), other: a.other || b.other };
 }
 
+const CHARS_OF = new Map<string, CharSet>();
+
 /** The characters of one atom of a rewritten source (a literal, an escape or a class). */
 function charsOf(atom: string): CharSet {
+  const known = CHARS_OF.get(atom);
+  if (known !== undefined) return known;
   const test = new RegExp(`^(?:${atom})$`, "u");
   const ascii = [0, 0, 0, 0];
   for (let code = 0; code < 128; code++) {
@@ -290,7 +306,9 @@ function charsOf(atom: string): CharSet {
   }
   // The rewrite spells every character outside ASCII as \u{...} (or \x80 to \xff).
   const other = /\[\^|\\[pPWSDsu]|\\x[89a-fA-F]/.test(atom);
-  return { ascii, other };
+  const chars = { ascii, other };
+  if (CHARS_OF.size < 4096) CHARS_OF.set(atom, chars);
+  return chars;
 }
 
 /** How many quantifiers of a rewritten source repeat (`*`, `+`, `{n,}`, `{n,m}`). */
@@ -299,101 +317,146 @@ function countLoops(source: string): number {
 }
 
 /**
- * Refuses a requirement whose matches can be traded between three or more loops in a
- * row, as in `\d+\d+\d+x`: on a text it does not match, a backtracking engine tries every
- * way to share the text between them, about n^k steps for k loops (`\d+\d+\d+\d+x` took
- * 68 s on 1,024 digits). Two loops cost about n^2, a million steps at `maxParamLength`.
- * A run of loops is broken by a required atom that none of them can match (`\d+x\d+`,
- * `\d+(?:\.\d+)?`). Each way through a group or an optional part is followed, and where
- * they meet the longer run and all their characters go on: stricter than needed, never
- * looser. Reads the rewritten source, whose only constructs are literals, escapes,
- * classes, `(?:` groups, `|` and quantifiers.
+ * Refuses a requirement that can match a text in so many ways that a backtracking engine,
+ * on a text it does not match, tries them for seconds or minutes. Loops in a row that can
+ * match the same characters share a text in about n^k ways for k loops (`\d+\d+\d+\d+x`
+ * took 68 s on 1,024 digits); optional or bounded parts multiply in the same way
+ * (`a?` twenty-eight times, `a{0,7}` twelve times: 2^28 and 8^12 ways); alternatives that
+ * can match the same text add theirs, and copies multiply them (`(?:a|a){24}`). Two loops
+ * (n^2, a million ways at `maxParamLength`) are allowed. A run is broken by a required
+ * atom that none of its parts can match (`\d+x\d+`, `\d+(?:\.\d+)?`); the ways of
+ * alternatives are not. Each way through a group or an optional part is followed, fixed
+ * copies of a group one after another, and where ways meet the larger count and all their
+ * characters go on: stricter than needed, never looser. Reads the rewritten source, whose
+ * only constructs are literals, escapes, classes, `(?:` groups, `|` and quantifiers.
  */
 function checkRunsOfLoops(source: string, label: string): void {
-  // Fewer than three quantifiers that repeat cannot make such a run.
-  if (countLoops(source) < 3) return;
   let i = 0;
-  /** The characters of the atoms followed so far (in the current group). */
-  let seen = NO_CHARS;
   /** Follows the alternatives up to the next ")" (or the end) from `run`. */
-  const alternatives = (run: Run): Run => {
+  const alternatives = (run: Run): { end: Run; chars: CharSet } => {
     const ends: Run[] = [];
+    const charsOfEach: CharSet[] = [];
     let current = run;
+    let chars = NO_CHARS;
     while (i < source.length && source[i] !== ")") {
       if (source[i] === "|") {
         ends.push(current);
+        charsOfEach.push(chars);
         current = run;
+        chars = NO_CHARS;
         i += 1;
       } else {
-        current = piece(current);
+        const next = piece(current);
+        current = next.run;
+        chars = union(chars, next.chars);
       }
     }
     ends.push(current);
-    return ends.reduce(merge);
+    charsOfEach.push(chars);
+    let end = ends.reduce(merge);
+    // Alternatives that can match the same characters may each match the same text, and
+    // everything after them is tried again for each.
+    const ambiguous = charsOfEach.some((a, x) =>
+      charsOfEach.some((b, y) => x < y && overlaps(a, b))
+    );
+    if (ambiguous) end = checked({ ...end, branches: end.branches * ends.length });
+    return { end, chars: charsOfEach.reduce(union) };
   };
-  /** Follows one atom or group, with its quantifier. */
-  const piece = (run: Run): Run => {
+  /** Follows one atom or group, with its quantifier: the run after it, and its characters. */
+  const piece = (run: Run): { run: Run; chars: CharSet } => {
     const start = i;
-    let group: Run | undefined;
-    let chars = NO_CHARS;
+    let through: Run | undefined;
+    let chars: CharSet;
     if (source.startsWith("(?:", i)) {
-      const outside = seen;
-      seen = NO_CHARS;
       i += 3;
-      group = alternatives(run);
+      ({ end: through, chars } = alternatives(run));
       i += 1; // ")"
-      chars = seen;
-      seen = union(outside, chars);
-    } else if (source[i] === "\\") {
-      const length = readEscape(source, i, label)[1];
-      i += length;
-      // \b and \B match no character.
-      if (/^\\[bB]$/.test(source.slice(start, i))) return run;
-    } else if (source[i] === "[") {
-      i += readClass(source, i, label)[2];
     } else {
-      i += String.fromCodePoint(source.codePointAt(i)!).length;
-    }
-    if (group === undefined) {
+      if (source[i] === "\\") i += readEscape(source, i, label)[1];
+      else if (source[i] === "[") i += readClass(source, i, label)[2];
+      else i += String.fromCodePoint(source.codePointAt(i)!).length;
+      // \b and \B match no character.
+      if (/^\\[bB]$/.test(source.slice(start, i))) return { run, chars: NO_CHARS };
       chars = charsOf(source.slice(start, i));
-      seen = union(seen, chars);
     }
     const quantifier = source.slice(i).match(QUANTIFIER);
     i += quantifier?.[0].length ?? 0;
     // A lazy quantifier (`+?`) tries the same ways in another order.
     if (quantifier !== null && source[i] === "?") i += 1;
-    const [kind, min, comma, max] = quantifier ?? [""];
-    // A bounded repeat of many more than its minimum trades like a loop.
-    const loops = kind[0] === "*" || kind[0] === "+" ||
-      (comma !== undefined && (max === "" || Number(max) - Number(min) >= 8));
-    const optional = kind[0] === "*" || kind[0] === "?" || min === "0";
-    // A repeated group holds no quantifier (checkBacktracking): it loops like one atom.
-    const after = group !== undefined && !loops ? group : step(run, { chars, loops, optional });
-    return optional && !loops ? merge(after, run) : after;
-  };
-  /** One atom (or repeated group) after `run`. */
-  const step = (run: Run, atom: { chars: CharSet; loops: boolean; optional: boolean }): Run => {
-    if (atom.loops) {
-      const next = run.loops > 0 && overlaps(atom.chars, run.chars)
-        ? { loops: run.loops + 1, chars: union(run.chars, atom.chars) }
-        : { loops: 1, chars: atom.chars };
-      if (next.loops >= 3) {
-        throw new TypeError(
-          `The ${label} has ${next.loops} repeats in a row that can match the same ` +
-            `characters, which can backtrack for minutes on a long text; put a character ` +
-            `between them that the ones before it cannot match, or merge them into one`,
-        );
+    const [min, max] = rangeOf(quantifier);
+    if (through !== undefined && min === max) {
+      // A group copied a fixed number of times: each copy after the one followed above
+      // (enough of them to pass the limit where copies multiply the ways).
+      if (min === 0) return { run, chars };
+      const after = i;
+      for (let copy = 1; copy < Math.min(min, 64); copy++) {
+        i = start + 3;
+        through = alternatives(through).end;
       }
-      return next;
+      i = after;
+      return { run: through, chars };
     }
-    return !atom.optional && !overlaps(atom.chars, run.chars) ? NO_RUN : run;
+    // A bounded repeat of many more than its minimum trades like a loop.
+    const choices = max - min >= 8 ? TEXT : max - min + 1;
+    const stepped = step(run, { chars, choices, optional: min === 0 });
+    // An optional group may also be followed through (a repeated one holds no quantifier
+    // or alternation: checkBacktracking); a group taken once is followed through.
+    if (through !== undefined && max <= 1) {
+      return { run: min === 0 ? merge(through, stepped) : through, chars };
+    }
+    return { run: stepped, chars };
+  };
+  /** One atom (or quantified group) after `run`. */
+  const step = (run: Run, atom: { chars: CharSet; choices: number; optional: boolean }): Run => {
+    if (atom.choices > 1) {
+      if (run.ways > 1 && overlaps(atom.chars, run.chars)) {
+        return checked({
+          ways: run.ways * atom.choices,
+          chars: union(run.chars, atom.chars),
+          branches: run.branches,
+        });
+      }
+      // An optional part the run cannot match may match nothing, and the run goes on.
+      return atom.optional
+        ? merge(run, { ways: atom.choices, chars: atom.chars, branches: run.branches })
+        : { ways: atom.choices, chars: atom.chars, branches: run.branches };
+    }
+    return !atom.optional && !overlaps(atom.chars, run.chars)
+      ? { ...NO_RUN, branches: run.branches }
+      : run;
+  };
+  const checked = (run: Run): Run => {
+    if (run.ways * run.branches > MOST_WAYS) {
+      throw new TypeError(
+        `The ${label} has repeats in a row, or alternatives, that can match the same ` +
+          `characters: on a text it does not match, a backtracking engine would try more ` +
+          `than ${MOST_WAYS} ways to share it out, which can take minutes; put a character ` +
+          `between them that the ones before it cannot match, or merge them into one`,
+      );
+    }
+    return run;
   };
   alternatives(NO_RUN);
 }
 
-/** Where two ways through a requirement meet: the longer run, with all their characters. */
+/** The least and most repeats of a quantifier (`QUANTIFIER`'s match), 1 and 1 for none. */
+function rangeOf(quantifier: RegExpMatchArray | null): [number, number] {
+  if (quantifier === null) return [1, 1];
+  const [text, min, comma, max] = quantifier;
+  if (text[0] === "*") return [0, Infinity];
+  if (text[0] === "+") return [1, Infinity];
+  if (text[0] === "?") return [0, 1];
+  if (comma === undefined) return [Number(min), Number(min)];
+  return [Number(min), max === "" ? Infinity : Number(max)];
+}
+
+/** Where two ways through a requirement meet: the larger counts, with all their characters. */
 function merge(a: Run, b: Run): Run {
-  return { loops: Math.max(a.loops, b.loops), chars: union(a.chars, b.chars) };
+  return {
+    ways: Math.max(a.ways, b.ways),
+    chars: union(a.chars, b.chars),
+    branches: Math.max(a.branches, b.branches),
+  };
 }
 
 /** Reads one escape at `i` (which holds `\`); returns its text and length. */
