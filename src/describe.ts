@@ -42,5 +42,9 @@ export function describe(value: unknown): string {
   } catch {
     // Cyclic, a BigInt inside, or a toJSON that throws: the kind is all there is to say.
   }
-  return Array.isArray(value) ? "an array" : "an object";
+  try {
+    return Array.isArray(value) ? "an array" : "an object";
+  } catch {
+    return "a revoked Proxy";
+  }
 }

@@ -86,9 +86,12 @@ async function respond(
   target: DispatchTarget,
   request: Request,
 ): Promise<Response | RoutingError> {
-  if (typeof request?.url !== "string" || typeof request.method !== "string") {
+  if (
+    typeof request?.url !== "string" || typeof request.method !== "string" ||
+    typeof request.headers?.get !== "function"
+  ) {
     throw new TypeError(
-      `The router serves a Request (with a url and a method), got ${describe(request)}`,
+      `The router serves a Request (with a url, a method and headers), got ${describe(request)}`,
     );
   }
   const url = new URL(request.url);

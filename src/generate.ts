@@ -62,17 +62,21 @@ function textOf(value: unknown): string | undefined | { invalid: string } {
     case "bigint":
       return String(value);
     case "object": {
-      const record = value as { toParam?: unknown; id?: unknown };
-      if (typeof record.toParam === "function") {
-        const text = record.toParam();
+      let toParam: unknown;
+      let id: unknown;
+      try {
+        ({ toParam, id } = value as { toParam?: unknown; id?: unknown });
+      } catch {
+        return { invalid: "an object that cannot be read (a revoked Proxy, a getter that throws)" };
+      }
+      if (typeof toParam === "function") {
+        const text = toParam.call(value);
         // Through textOf, so that a number from toParam() is held to the same rule.
         return typeof text === "string" || typeof text === "number"
           ? textOf(text)
           : { invalid: "a toParam() that returned neither a string nor a number" };
       }
-      if (record.id !== undefined && record.id !== null && typeof record.id !== "object") {
-        return textOf(record.id);
-      }
+      if (id !== undefined && id !== null && typeof id !== "object") return textOf(id);
       return { invalid: "an object without toParam() or id" };
     }
     default:
@@ -169,7 +173,7 @@ function queryString(route: Route, entries: Iterable<[string, unknown]>): string
     }
   };
   for (const [key, value] of entries) {
-    if (Array.isArray(value)) { for (const item of value) push(key, item); }
+    if (isList(value)) { for (const item of value) push(key, item); }
     else push(key, value);
   }
   return pairs.length === 0 ? "" : `?${pairs.join("&")}`;
@@ -188,10 +192,24 @@ function generate(route: Route, values: Values, recall?: HelperOptions["recall"]
 
 /** Whether a helper's last argument is the named-values object rather than a value. */
 function isNamedValues(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return (proto === Object.prototype || proto === null) &&
-    typeof (value as { toParam?: unknown }).toParam !== "function";
+  if (typeof value !== "object" || value === null || isList(value)) return false;
+  try {
+    const proto = Object.getPrototypeOf(value);
+    return (proto === Object.prototype || proto === null) &&
+      typeof (value as { toParam?: unknown }).toParam !== "function";
+  } catch {
+    // A revoked Proxy: a value, which textOf then reports.
+    return false;
+  }
+}
+
+/** `Array.isArray`, false for a revoked Proxy (where it throws). */
+function isList(value: unknown): value is readonly unknown[] {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -508,7 +526,9 @@ function candidates(routes: readonly Route[], controller: string, action: string
             (route.action === null || route.action === wantedAction)
           ),
         ].sort((a, b) => order.get(a)! - order.get(b)!);
-        if (merged.size < 10_000) merged.set(key, list);
+        // Kept for the pairs the table names only: a caller's own strings (taken from a
+        // request, say) would otherwise stay in memory.
+        if (fixed.has(key)) merged.set(key, list);
       }
       return list;
     };
@@ -526,20 +546,30 @@ export function urlFor(
   if (typeof options !== "object" || options === null) {
     throw new TypeError(`urlFor needs an options object, got ${describe(options)}`);
   }
+  // Its own keys, each read once.
+  let read: Map<string, unknown>;
+  try {
+    read = new Map(Object.entries(options));
+  } catch {
+    throw new TypeError(`urlFor needs an options object it can read, got ${describe(options)}`);
+  }
   const present = (value: unknown) => value !== undefined && value !== null && value !== "";
   for (const key of ["controller", "action", "use_route"] as const) {
-    if (present(options[key]) && typeof options[key] !== "string") {
-      throw new TypeError(`urlFor: ${key} must be a string, got ${describe(options[key])}`);
+    if (present(read.get(key)) && typeof read.get(key) !== "string") {
+      throw new TypeError(`urlFor: ${key} must be a string, got ${describe(read.get(key))}`);
     }
   }
   const given = new Map<string, unknown>();
-  for (const [key, value] of Object.entries(options)) {
+  for (const [key, value] of read) {
     if (!RESERVED.has(key) && present(value)) given.set(key, value);
   }
-  const controller = present(options.controller) ? options.controller : undefined;
-  const action = present(options.action) ? options.action : "index";
-  const givesValue = (key: string, value: string) =>
-    given.has(key) && String(given.get(key)) === value;
+  const controller = present(read.get("controller")) ? read.get("controller") as string : undefined;
+  const action = present(read.get("action")) ? read.get("action") as string : "index";
+  // A value as the text a default is compared with (a boolean as queryString writes it).
+  const givesValue = (key: string, value: string) => {
+    const text = given.get(key);
+    return (typeof text === "boolean" ? String(text) : textOf(text)) === value;
+  };
   const valuesFor = (route: Route) => {
     const values = new Map(given);
     if (route.controller === null && controller !== undefined) values.set("controller", controller);
@@ -548,8 +578,8 @@ export function urlFor(
   };
 
   let chosen: Route | undefined;
-  if (present(options.use_route)) {
-    const name = String(options.use_route);
+  if (present(read.get("use_route"))) {
+    const name = read.get("use_route") as string;
     chosen = table.namedRoutes.get(name) ??
       table.namedRoutes.get(table.deprecatedNames.get(name) ?? "");
     if (chosen === undefined) {
@@ -596,7 +626,7 @@ export function urlFor(
       }
     }
     if (best === undefined) {
-      const wanted = describe({ ...options, controller, action });
+      const wanted = describe({ ...Object.fromEntries(read), controller, action });
       // The first route that serves the action but lacks a value says which.
       if (failure !== undefined) {
         throw generationError(failure.route, `${failure.reason} (urlFor ${wanted})`);
@@ -613,5 +643,5 @@ export function urlFor(
   const values = valuesFor(route);
   for (const [key] of route.constants) values.delete(key);
   const path = mount.path + generate(route, values);
-  return options.only_path === false ? originOf(route, mount) + path : path;
+  return read.get("only_path") === false ? originOf(route, mount) + path : path;
 }

@@ -496,7 +496,16 @@ Deno.test("fetch answers even an error it cannot read or send as it is, and neve
     }
     // Not a Request at all: a 500 too, where handle says what it needs.
     const router = new Router();
-    for (const request of [undefined, null, "http://localhost/", new URL("http://localhost/")]) {
+    const requestLike = { url: "http://localhost/", method: "GET" };
+    for (
+      const request of [
+        undefined,
+        null,
+        "http://localhost/",
+        new URL("http://localhost/"),
+        requestLike,
+      ]
+    ) {
       const response = await router.fetch(request as unknown as Request);
       assertEquals(response.status, 500);
       await assertRejects(

@@ -785,6 +785,38 @@ Deno.test("urlFor takes a route whose defaults name a key not in its path only f
   assertEquals(router.urlFor({ controller: "articles", format: "rss" }), "/feed");
   assertEquals(router.urlFor({ controller: "articles", format: "atom" }), "/articles.atom");
   assertEquals(router.recognize("/feed").params.format, "rss");
+  // A value compared with such a default as text: a record's, never JavaScript's own error.
+  assertEquals(
+    router.urlFor({ controller: "articles", format: { toParam: () => "rss" } }),
+    "/feed",
+  );
+  const odd = Object.create(null);
+  generationError(() => router.urlFor({ controller: "articles", format: odd }));
+});
+
+Deno.test("values that cannot be read are a RoutingError naming the key", () => {
+  const h = build("A", (map: Mapper) => map.resources("messages"));
+  const { proxy, revoke } = Proxy.revocable({}, {});
+  revoke();
+  // A record whose id getter throws (a plain object would be the named values).
+  const getter = new (class Record {
+    get id(): never {
+      throw new Error("boom");
+    }
+  })();
+  for (const value of [proxy, getter]) {
+    assertStringIncludes(generationError(() => h.helpers.message_path(value)).message, ":id");
+    assertStringIncludes(
+      generationError(() => h.helpers.messages_path({ page: value })).message,
+      '"page"',
+    );
+    assertStringIncludes(
+      generationError(() => h.urlFor({ controller: "messages", action: "show", id: value }))
+        .message,
+      ":id",
+    );
+  }
+  assertThrows(() => h.urlFor(proxy as UrlOptions), TypeError, "options object it can read");
 });
 
 Deno.test("urlFor through the catch-all leaves out a trailing index", () => {
