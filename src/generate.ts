@@ -25,6 +25,17 @@ export interface Mount {
   readonly path: string;
   /** The origin for `*_url`, or `null` when there is none. */
   readonly origin: string | null;
+  /**
+   * The router's `maxParamLength`: a longer value makes a link the router answers with a
+   * 414, and testing a requirement of two loops on it would take the square of its length.
+   */
+  readonly longest: number;
+}
+
+/** How one call generates: where values left out come from, and the longest value. */
+interface Context {
+  readonly recall?: HelperOptions["recall"];
+  readonly longest: number;
 }
 
 /** Options of {@linkcode createHelpers}. */
@@ -93,7 +104,10 @@ function encodePathValue(text: string): string {
  * The encoded text of variable `name`, or a reason it cannot be generated. A value
  * breaking the requirement with `%2E` but meeting it with raw `.`s is written raw.
  */
-function variableText(route: Route, name: string, value: unknown): string | { reason: string } {
+function variableText(
+  route: Route,
+  { name, value, longest }: { name: string; value: unknown; longest: number },
+): string | { reason: string } {
   const text = textOf(value);
   if (text === undefined || text === "") return { reason: `missing value for :${name}` };
   if (typeof text !== "string") return { reason: `invalid value for :${name} (${text.invalid})` };
@@ -107,6 +121,12 @@ function variableText(route: Route, name: string, value: unknown): string | { re
     } catch {
       return { reason: `the value for :${name} is not valid Unicode` };
     }
+  }
+  if (encoded.length > longest) {
+    return {
+      reason: `the value for :${name} is ${encoded.length} characters long once encoded, ` +
+        `over the router's maxParamLength (${longest}): the link would be answered with a 414`,
+    };
   }
   const requirement = route.compiledRequirements.get(name);
   if (requirement === undefined || requirement.whole.test(encoded)) return encoded;
@@ -127,7 +147,7 @@ function variableText(route: Route, name: string, value: unknown): string | { re
 function fillTemplate(
   route: Route,
   values: Values,
-  recall?: HelperOptions["recall"],
+  { recall, longest }: Context,
 ): string | { reason: string } {
   const valueOf = (name: string) => values.get(name) ?? recall?.(route, name);
   let last = route.segments.length - 1;
@@ -149,7 +169,7 @@ function fillTemplate(
       if ((value === undefined || value === "") && route.optional.has(part.variable)) {
         value = route.optional.get(part.variable);
       }
-      const text = variableText(route, part.variable, value);
+      const text = variableText(route, { name: part.variable, value, longest });
       if (typeof text !== "string") return text;
       path += text;
     }
@@ -180,8 +200,8 @@ function queryString(route: Route, entries: Iterable<[string, unknown]>): string
 }
 
 /** Generates `route`'s path (no mount) with a query string for the keys it does not use. */
-function generate(route: Route, values: Values, recall?: HelperOptions["recall"]): string {
-  const path = fillTemplate(route, values, recall);
+function generate(route: Route, values: Values, context: Context): string {
+  const path = fillTemplate(route, values, context);
   if (typeof path !== "string") throw generationError(route, path.reason);
   let extras: [string, unknown][] | undefined;
   for (const entry of values) {
@@ -306,7 +326,10 @@ function isPlain(text: string): boolean {
  * wrong; a record's `toParam()` is then called again); for the calls it takes, the result
  * is the general path's.
  */
-function quickPath(plan: Plan | null, args: readonly unknown[]): string | undefined {
+function quickPath(
+  plan: Plan | null,
+  { args, longest }: { args: readonly unknown[]; longest: number },
+): string | undefined {
   if (plan === null || args.length !== plan.requirements.length) return undefined;
   const { chunks, requirements } = plan;
   let path = chunks[0];
@@ -319,7 +342,7 @@ function quickPath(plan: Plan | null, args: readonly unknown[]): string | undefi
     // The last argument may be the named-values object, not a record.
     else if (i === args.length - 1 && isNamedValues(value)) return undefined;
     else text = textOf(value);
-    if (typeof text !== "string" || !isPlain(text)) return undefined;
+    if (typeof text !== "string" || text.length > longest || !isPlain(text)) return undefined;
     const requirement = requirements[i];
     if (requirement !== undefined && !requirement.whole.test(text)) return undefined;
     path += text + chunks[i + 1];
@@ -404,8 +427,14 @@ function defineHelpers(
   let plan: Plan | null | undefined;
   const path = (args: unknown[]) =>
     mount.path +
-    (quickPath(plan === undefined ? (plan = planOf(route)) : plan, args) ??
-      generate(route, helperValues(route, args), options.recall));
+    (quickPath(plan === undefined ? (plan = planOf(route)) : plan, {
+      args,
+      longest: mount.longest,
+    }) ??
+      generate(route, helperValues(route, args), {
+        recall: options.recall,
+        longest: mount.longest,
+      }));
   const put = (key: string, value: Helpers[string]) => {
     if (options.define) {
       Object.defineProperty(target, key, { value, enumerable: true, configurable: true });
@@ -607,7 +636,7 @@ export function urlFor(
       if (route.constants.some(([key, value]) => !RESERVED.has(key) && !givesValue(key, value))) {
         continue;
       }
-      const filled = fillTemplate(route, valuesFor(route));
+      const filled = fillTemplate(route, valuesFor(route), { longest: mount.longest });
       if (typeof filled !== "string") {
         failure ??= { route, reason: filled.reason };
         continue;
@@ -642,6 +671,6 @@ export function urlFor(
   const route = chosen;
   const values = valuesFor(route);
   for (const [key] of route.constants) values.delete(key);
-  const path = mount.path + generate(route, values);
+  const path = mount.path + generate(route, values, { longest: mount.longest });
   return read.get("only_path") === false ? originOf(route, mount) + path : path;
 }

@@ -71,7 +71,7 @@ function checkSeparator(separator: unknown, source: string): string {
   return separator;
 }
 
-function parseBaseUrl(baseUrl: string | undefined): Mount {
+function parseBaseUrl(baseUrl: string | undefined): Pick<Mount, "path" | "origin"> {
   if (baseUrl === undefined) return { path: "", origin: null };
   let url: URL;
   try {
@@ -174,13 +174,14 @@ export class Router<H extends object = Helpers> {
     if (variant === "A" && options.actionSeparator !== undefined) {
       checkSeparator(options.actionSeparator, "The actionSeparator option");
     }
-    this.#mount = parseBaseUrl(options.baseUrl);
+    const base = parseBaseUrl(options.baseUrl);
     this.limits = {
       maxPathLength: limit(options, "maxPathLength"),
       maxSegments: limit(options, "maxSegments"),
       maxParamLength: limit(options, "maxParamLength"),
       maxFormBytes: limit(options, "maxFormBytes"),
     };
+    this.#mount = { ...base, longest: this.limits.maxParamLength };
     if (options.onDeprecation !== undefined && typeof options.onDeprecation !== "function") {
       throw new TypeError(
         `The onDeprecation option must be a function, got ${describe(options.onDeprecation)}`,
@@ -596,7 +597,7 @@ export class Router<H extends object = Helpers> {
         this.#limitError(path, method) ?? this.#variableLimitError(path, method),
       recognize: (path, method) => this.#matchRequest(path, method) ?? this.#find(path, method),
       bindHelpers: (origin, route, params) =>
-        (this.#binder ??= createHelperBinder(this))({ path: this.#mount.path, origin }, {
+        (this.#binder ??= createHelperBinder(this))({ ...this.#mount, origin }, {
           onDeprecation: (message) => this.#deprecation(message),
           recall: (target, variable) => recall(route, params, target, variable),
         }),

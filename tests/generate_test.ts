@@ -434,6 +434,27 @@ Deno.test("a value that breaks a requirement is a RoutingError naming the route 
   );
 });
 
+Deno.test("a value longer than maxParamLength once encoded is a RoutingError naming the limit", () => {
+  const router = build(
+    "A",
+    (map: Mapper) => {
+      map.resources("messages");
+      // Two loops: testing a 40,000-character value took 3 s before the limit.
+      map.named("two", "/two/:a", { controller: "t", requirements: { a: /[a-z0-9]+[a-z]+/ } });
+    },
+    { maxParamLength: 8, baseUrl: "https://example.com" },
+  );
+  const h = router.helpers;
+  assertEquals(h.message_path("a".repeat(8)), "/messages/aaaaaaaa");
+  for (const value of ["a".repeat(9), "é".repeat(2), { id: "a".repeat(9) }]) {
+    assertStringIncludes(generationError(() => h.message_path(value)).message, "maxParamLength");
+  }
+  generationError(() => h.two_url("a".repeat(40_000) + "!"));
+  generationError(() => router.urlFor({ controller: "messages", action: "show", id: 123456789 }));
+  // Query values are not path values: no limit.
+  assertEquals(h.messages_path({ q: "a".repeat(20) }), `/messages?q=${"a".repeat(20)}`);
+});
+
 // ---------------------------------------------------------------------------------------------
 // baseUrl
 
