@@ -385,13 +385,15 @@ function checkRunsOfLoops(source: string, label: string): void {
     if (quantifier !== null && source[i] === "?") i += 1;
     const [min, max] = rangeOf(quantifier);
     if (through !== undefined && min === max) {
-      // A group copied a fixed number of times: each copy after the one followed above
-      // (enough of them to pass the limit where copies multiply the ways).
+      // A group copied a fixed number of times: each copy after the one followed above,
+      // until a copy changes nothing (then no later one does) or the ways pass the limit.
       if (min === 0) return { run, chars };
       const after = i;
-      for (let copy = 1; copy < Math.min(min, 64); copy++) {
+      for (let copy = 1; copy < min; copy++) {
         i = start + 3;
-        through = alternatives(through).end;
+        const next: Run = alternatives(through).end;
+        if (sameRun(next, through)) break;
+        through = next;
       }
       i = after;
       return { run: through, chars };
@@ -437,6 +439,11 @@ function checkRunsOfLoops(source: string, label: string): void {
     return run;
   };
   alternatives(NO_RUN);
+}
+
+function sameRun(a: Run, b: Run): boolean {
+  return a.ways === b.ways && a.branches === b.branches && a.chars.other === b.chars.other &&
+    a.chars.ascii.every((word, index) => word === b.chars.ascii[index]);
 }
 
 /** The least and most repeats of a quantifier (`QUANTIFIER`'s match), 1 and 1 for none. */

@@ -194,6 +194,8 @@ Deno.test("optional parts, bounded repeats and alternatives that multiply their 
       `${re}`,
     );
   }
+  // Copies are followed until one changes nothing: deep nesting declares at once.
+  compileRequirement("v", /(?:(?:(?:(?:ab?c){900}){900}){900}){900}/, "/t/:v");
   // Few enough ways, or a character that ends each run: fine.
   for (
     const re of [
