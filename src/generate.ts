@@ -73,13 +73,8 @@ function textOf(value: unknown): string | undefined | { invalid: string } {
     case "bigint":
       return String(value);
     case "object": {
-      let toParam: unknown;
-      let id: unknown;
-      try {
-        ({ toParam, id } = value as { toParam?: unknown; id?: unknown });
-      } catch {
-        return { invalid: "an object that cannot be read (a revoked Proxy, a getter that throws)" };
-      }
+      const toParam = propertyOf(value, "toParam");
+      if (toParam === UNREADABLE) return UNREADABLE_VALUE;
       if (typeof toParam === "function") {
         const text = toParam.call(value);
         // Through textOf, so that a number from toParam() is held to the same rule.
@@ -87,11 +82,28 @@ function textOf(value: unknown): string | undefined | { invalid: string } {
           ? textOf(text)
           : { invalid: "a toParam() that returned neither a string nor a number" };
       }
+      const id = propertyOf(value, "id");
+      if (id === UNREADABLE) return UNREADABLE_VALUE;
       if (id !== undefined && id !== null && typeof id !== "object") return textOf(id);
       return { invalid: "an object without toParam() or id" };
     }
     default:
       return { invalid: `a ${typeof value}` };
+  }
+}
+
+/** What {@linkcode propertyOf} gives where reading throws. */
+const UNREADABLE = Symbol("unreadable");
+const UNREADABLE_VALUE = {
+  invalid: "an object that cannot be read (a revoked Proxy, a getter that throws)",
+};
+
+/** A property of a caller's object, or `UNREADABLE` where reading it throws. */
+function propertyOf(value: object, key: "toParam" | "id"): unknown {
+  try {
+    return (value as Record<string, unknown>)[key];
+  } catch {
+    return UNREADABLE;
   }
 }
 
