@@ -188,8 +188,8 @@ const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/;
 
 /**
  * Refuses shapes that can backtrack catastrophically: a repeated group (`*`, `+`,
- * `{n,}`, `{n,m}` with m > 1) that holds, at any depth, another quantifier or an
- * alternation, as in `(a+)+` or `(a|aa)*`, and a group copied a fixed number of times
+ * `{n,}`, `{n,m}` with m > 1) that holds, at any depth, another quantifier that is not a
+ * fixed count (`?` included) or an alternation, as in `(a+)+`, `(aa?)+` or `(a|aa)*`, and a group copied a fixed number of times
  * (`{n}`, n > 1) that holds an unbounded loop, as in `(.*a){12}`, twelve loops in a row.
  * Stricter than needed, never looser: a character class says the same thing safely
  * (`[a-z-]+` for `(?:[a-z]+-?)+`), and bounded counts stay allowed
@@ -222,7 +222,9 @@ function checkBacktracking(source: string, label: string): void {
             `loops in a row that can backtrack catastrophically; use a character class instead`,
         );
       }
-      if (repeats) top.quantified = true;
+      // Any quantifier that lets its atom match more than one length, `?` included:
+      // `(?:aa?)+` shares a text as many ways as `(?:a|aa)+`.
+      if (text === "?" || repeats || (comma !== undefined && max !== min)) top.quantified = true;
       // A loop as checkRunsOfLoops counts them: unbounded, or bounded far above its minimum.
       if (text === "*" || text === "+" || max === "" || Number(max) - Number(min) >= 8) {
         top.loops = true;
@@ -240,7 +242,10 @@ function checkBacktracking(source: string, label: string): void {
       i += readClass(source, i, label)[2];
     } else if (c === "(") {
       stack.push({ quantified: false, alternation: false, loops: false });
-      i += 1;
+      // Past the group's opening (`(?:`, `(?<name>`; the rewrite refuses lookarounds):
+      // its "?" is no quantifier.
+      const opening = source.slice(i).match(/^\((?:\?<[A-Za-z_$][^>]*>|\?<?[:=!]?)?/)!;
+      i += opening[0].length;
     } else if (c === ")" && stack.length > 1) {
       closed = stack.pop()!;
       const parent = stack[stack.length - 1];
@@ -269,13 +274,19 @@ const NO_CHARS: CharSet = { ascii: [0, 0, 0, 0], other: false };
 interface Run {
   /** The ways the variable parts of the current run can share a text between them. */
   readonly ways: number;
+  /** The most lengths one of those parts can take (given the others, it has one). */
+  readonly largest: number;
   /** The characters those parts can match. */
   readonly chars: CharSet;
-  /** The ways of alternatives that can match the same text: no later character ends them. */
+  /**
+   * The ways the requirement can reach the run's start: alternatives that can match
+   * the same text, and earlier runs that can end at one place in several ways. No later
+   * character ends them: each tries everything after it again.
+   */
   readonly branches: number;
 }
 
-const NO_RUN: Run = { ways: 1, chars: NO_CHARS, branches: 1 };
+const NO_RUN: Run = { ways: 1, largest: 1, chars: NO_CHARS, branches: 1 };
 
 /** The longest variable text a requirement is tested on by default (`maxParamLength`). */
 const TEXT = 1024;
@@ -321,73 +332,94 @@ function countLoops(source: string): number {
  * on a text it does not match, tries them for seconds or minutes. Loops in a row that can
  * match the same characters share a text in about n^k ways for k loops (`\d+\d+\d+\d+x`
  * took 68 s on 1,024 digits); optional or bounded parts multiply in the same way
- * (`a?` twenty-eight times, `a{0,7}` twelve times: 2^28 and 8^12 ways); alternatives that
- * can match the same text add theirs, and copies multiply them (`(?:a|a){24}`). Two loops
- * (n^2, a million ways at `maxParamLength`) are allowed. A run is broken by a required
- * atom that none of its parts can match (`\d+x\d+`, `\d+(?:\.\d+)?`); the ways of
- * alternatives are not. Each way through a group or an optional part is followed, fixed
- * copies of a group one after another, and where ways meet the larger count and all their
- * characters go on: stricter than needed, never looser. Reads the rewritten source, whose
- * only constructs are literals, escapes, classes, `(?:` groups, `|` and quantifiers.
+ * (`a?` twenty-eight times, `a{0,7}` twelve times: 2^28 and 8^12 ways), and a fixed
+ * count among them is matched again for each way (`\d*\d*\d{500}`). A run is broken by a
+ * required atom none of its parts can match (`\d+x\d+`, `\d+(?:\.\d+)?`), but the ways it
+ * can end at one place (n for two loops) carry on: each tries everything after it again
+ * (`\d+\d+x\d+\d+` is n^3). So do alternatives that can match the same text (that can
+ * start with one character, or match nothing: `(?:a|a)`, `(?:a|)`); fixed copies multiply
+ * them. Two loops (n^2, a million ways at `maxParamLength`) are allowed. Each way
+ * through a group or an optional part is followed, fixed copies of a group one after
+ * another, and where ways meet the larger counts and all their characters go on: stricter
+ * than needed, never looser. Reads the rewritten source, whose only constructs are
+ * literals, escapes, classes, `(?:` groups, `|` and quantifiers.
  */
 function checkRunsOfLoops(source: string, label: string): void {
   let i = 0;
+  /** What a piece or a sequence of them can match, besides the run after it. */
+  type Shape = { chars: CharSet; first: CharSet; nullable: boolean };
   /** Follows the alternatives up to the next ")" (or the end) from `run`. */
-  const alternatives = (run: Run): { end: Run; chars: CharSet } => {
+  const alternatives = (run: Run): Shape & { end: Run } => {
     const ends: Run[] = [];
-    const charsOfEach: CharSet[] = [];
+    const shapes: Shape[] = [];
     let current = run;
-    let chars = NO_CHARS;
+    let shape: Shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true };
     while (i < source.length && source[i] !== ")") {
       if (source[i] === "|") {
         ends.push(current);
-        charsOfEach.push(chars);
+        shapes.push(shape);
         current = run;
-        chars = NO_CHARS;
+        shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true };
         i += 1;
       } else {
         const next = piece(current);
         current = next.run;
-        chars = union(chars, next.chars);
+        shape = {
+          chars: union(shape.chars, next.chars),
+          first: shape.nullable ? union(shape.first, next.first) : shape.first,
+          nullable: shape.nullable && next.nullable,
+        };
       }
     }
     ends.push(current);
-    charsOfEach.push(chars);
+    shapes.push(shape);
     let end = ends.reduce(merge);
-    // Alternatives that can match the same characters may each match the same text, and
-    // everything after them is tried again for each.
-    const ambiguous = charsOfEach.some((a, x) =>
-      charsOfEach.some((b, y) => x < y && overlaps(a, b))
-    );
-    if (ambiguous) end = checked({ ...end, branches: end.branches * ends.length });
-    return { end, chars: charsOfEach.reduce(union) };
+    // Alternatives that can match the same text (both start with one character, or one
+    // matches nothing) each go on to everything after them.
+    const ambiguous = shapes.length > 1 &&
+      (shapes.some(({ nullable }) => nullable) ||
+        shapes.some((a, x) => shapes.some((b, y) => x < y && overlaps(a.first, b.first))));
+    if (ambiguous) end = checked({ ...end, branches: end.branches * shapes.length });
+    return {
+      end,
+      chars: shapes.map(({ chars }) => chars).reduce(union),
+      first: shapes.map(({ first }) => first).reduce(union),
+      nullable: shapes.some(({ nullable }) => nullable),
+    };
   };
-  /** Follows one atom or group, with its quantifier: the run after it, and its characters. */
-  const piece = (run: Run): { run: Run; chars: CharSet } => {
+  /** Follows one atom or group, with its quantifier: the run after it, and its shape. */
+  const piece = (run: Run): Shape & { run: Run } => {
     const start = i;
     let through: Run | undefined;
-    let chars: CharSet;
+    let shape: Shape;
     if (source.startsWith("(?:", i)) {
       i += 3;
-      ({ end: through, chars } = alternatives(run));
+      const group = alternatives(run);
+      through = group.end;
+      shape = group;
       i += 1; // ")"
     } else {
       if (source[i] === "\\") i += readEscape(source, i, label)[1];
       else if (source[i] === "[") i += readClass(source, i, label)[2];
       else i += String.fromCodePoint(source.codePointAt(i)!).length;
       // \b and \B match no character.
-      if (/^\\[bB]$/.test(source.slice(start, i))) return { run, chars: NO_CHARS };
-      chars = charsOf(source.slice(start, i));
+      if (/^\\[bB]$/.test(source.slice(start, i))) {
+        return { run, chars: NO_CHARS, first: NO_CHARS, nullable: true };
+      }
+      const chars = charsOf(source.slice(start, i));
+      shape = { chars, first: chars, nullable: false };
     }
     const quantifier = source.slice(i).match(QUANTIFIER);
     i += quantifier?.[0].length ?? 0;
     // A lazy quantifier (`+?`) tries the same ways in another order.
     if (quantifier !== null && source[i] === "?") i += 1;
     const [min, max] = rangeOf(quantifier);
+    const { chars } = shape;
+    shape = { ...shape, nullable: shape.nullable || min === 0 };
     if (through !== undefined && min === max) {
       // A group copied a fixed number of times: each copy after the one followed above,
       // until a copy changes nothing (then no later one does) or the ways pass the limit.
-      if (min === 0) return { run, chars };
+      if (min === 0) return { run, ...shape };
       const after = i;
       for (let copy = 1; copy < min; copy++) {
         i = start + 3;
@@ -396,36 +428,45 @@ function checkRunsOfLoops(source: string, label: string): void {
         through = next;
       }
       i = after;
-      return { run: through, chars };
+      return { run: through, ...shape };
     }
     // A bounded repeat of many more than its minimum trades like a loop.
     const choices = max - min >= 8 ? TEXT : max - min + 1;
-    const stepped = step(run, { chars, choices, optional: min === 0 });
+    const stepped = step(run, { chars, choices, count: min, optional: min === 0 });
     // An optional group may also be followed through (a repeated one holds no quantifier
     // or alternation: checkBacktracking); a group taken once is followed through.
     if (through !== undefined && max <= 1) {
-      return { run: min === 0 ? merge(through, stepped) : through, chars };
+      return { run: min === 0 ? merge(through, stepped) : through, ...shape };
     }
-    return { run: stepped, chars };
+    return { run: stepped, ...shape };
   };
-  /** One atom (or quantified group) after `run`. */
-  const step = (run: Run, atom: { chars: CharSet; choices: number; optional: boolean }): Run => {
+  /** One atom (or quantified group), matched `count` times or more, after `run`. */
+  const step = (
+    run: Run,
+    atom: { chars: CharSet; choices: number; count: number; optional: boolean },
+  ): Run => {
+    const overlapping = run.ways > 1 && overlaps(atom.chars, run.chars);
     if (atom.choices > 1) {
-      if (run.ways > 1 && overlaps(atom.chars, run.chars)) {
+      if (overlapping) {
         return checked({
           ways: run.ways * atom.choices,
+          largest: Math.max(run.largest, atom.choices),
           chars: union(run.chars, atom.chars),
           branches: run.branches,
         });
       }
-      // An optional part the run cannot match may match nothing, and the run goes on.
-      return atom.optional
-        ? merge(run, { ways: atom.choices, chars: atom.chars, branches: run.branches })
-        : { ways: atom.choices, chars: atom.chars, branches: run.branches };
+      const own = { ways: atom.choices, largest: atom.choices, chars: atom.chars };
+      // An optional part the run cannot match may match nothing, and the run goes on;
+      // a required one ends it, with the ways it can end at one place.
+      return atom.optional ? merge(run, { ...own, branches: run.branches }) : checked({
+        ...own,
+        branches: run.branches * (run.ways / run.largest),
+      });
     }
-    return !atom.optional && !overlaps(atom.chars, run.chars)
-      ? { ...NO_RUN, branches: run.branches }
-      : run;
+    // A fixed count the run can match is matched again for each of its ways.
+    if (overlapping) return checked({ ...run, ways: run.ways * Math.max(atom.count, 1) });
+    if (atom.optional || run.ways === 1) return run;
+    return { ...NO_RUN, branches: run.branches * (run.ways / run.largest) };
   };
   const checked = (run: Run): Run => {
     if (run.ways * run.branches > MOST_WAYS) {
@@ -442,7 +483,8 @@ function checkRunsOfLoops(source: string, label: string): void {
 }
 
 function sameRun(a: Run, b: Run): boolean {
-  return a.ways === b.ways && a.branches === b.branches && a.chars.other === b.chars.other &&
+  return a.ways === b.ways && a.largest === b.largest && a.branches === b.branches &&
+    a.chars.other === b.chars.other &&
     a.chars.ascii.every((word, index) => word === b.chars.ascii[index]);
 }
 
@@ -461,6 +503,7 @@ function rangeOf(quantifier: RegExpMatchArray | null): [number, number] {
 function merge(a: Run, b: Run): Run {
   return {
     ways: Math.max(a.ways, b.ways),
+    largest: Math.max(a.largest, b.largest),
     chars: union(a.chars, b.chars),
     branches: Math.max(a.branches, b.branches),
   };
@@ -608,13 +651,14 @@ function emitClass(
       kept.push(emitRange({ from, to }));
     }
   }
-  const alternatives: string[] = [];
   const simple: string[] = [...kept];
+  // The complement of a negated escape (\D, \W, \S, \P{...}), which can match "/".
+  const complements: string[] = [];
   for (const escape of escapes) {
     const canMatchSlash = new RegExp(`^${escape}$`, "u").test("/");
     if (!canMatchSlash) simple.push(escape);
-    else if (/^\\[DWS]$/.test(escape)) alternatives.push(`[^\\${escape[1].toLowerCase()}\\/]`);
-    else if (escape.startsWith("\\P")) alternatives.push(`[^\\p${escape.slice(2)}\\/]`);
+    else if (/^\\[DWS]$/.test(escape)) complements.push(`\\${escape[1].toLowerCase()}`);
+    else if (escape.startsWith("\\P")) complements.push(`\\p${escape.slice(2)}`);
     else {
       throw new TypeError(
         `The ${label} uses "${escape}", which can match "/"; a variable never spans "/", ` +
@@ -622,9 +666,17 @@ function emitClass(
       );
     }
   }
-  if (simple.length > 0) alternatives.unshift(`[${simple.join("")}]`);
-  if (alternatives.length === 0) return "[^\\s\\S]";
-  return alternatives.length === 1 ? alternatives[0] : `(?:${alternatives.join("|")})`;
+  if (complements.length > 1) {
+    throw new TypeError(
+      `The ${label} puts ${complements.length} negated class escapes (\\D, \\W, \\S, \\P{...}) ` +
+        `in one class; write it with one of them`,
+    );
+  }
+  if (complements.length === 0) return simple.length === 0 ? "[^\\s\\S]" : `[${simple.join("")}]`;
+  // Without "/" and without the class's other items, so that the two alternatives never
+  // match one character (`[\D.]+` as an ambiguous alternation repeated is exponential).
+  const rest = `[^${complements[0]}\\/${simple.join("")}]`;
+  return simple.length === 0 ? rest : `(?:[${simple.join("")}]|${rest})`;
 }
 
 function emitRange({ from, to }: { from: number; to: number }): string {

@@ -99,7 +99,18 @@ Deno.test("route.pattern applies requirements exactly like recognition", () => {
 });
 
 Deno.test("requirements that can backtrack catastrophically are TypeErrors", () => {
-  for (const re of [/(a+)+/, /(?:a|aa)*/, /(?:(?:a|b)c)+/, /(\d*)*x/, /(?:[a-z]+-?){2,}/]) {
+  for (
+    const re of [
+      /(a+)+/,
+      /(?:a|aa)*/,
+      /(?:(?:a|b)c)+/,
+      /(\d*)*x/,
+      /(?:[a-z]+-?){2,}/,
+      // An optional part in a repeated group: (?:aa?)+ took 9.6 s on 44 "a"s.
+      /(?:aa?)+/,
+      /(?:a?){24,25}b/,
+    ]
+  ) {
     assertThrows(
       () => compileRequirement("id", re, "/t/:id"),
       TypeError,
@@ -185,6 +196,16 @@ Deno.test("optional parts, bounded repeats and alternatives that multiply their 
       new RegExp("(?:ab)?".repeat(24) + "c"),
       /\d+a*\d+a*\d+/,
       /\d+(?:\.\d+)?\d+x/,
+      // An empty alternative is an optional part: (?:a|){30}b took 10 s.
+      /(?:a|){30}b/,
+      /(?:|a){24}b/,
+      // The ways a run can end at a separator carry on past it: \d+\d+x\d+\d+ is n^3.
+      /\d+\d+x\d+\d+/,
+      /[a-z]+\w*-[a-z]+\w*/,
+      /(?:\d?){16}x(?:\d?){16}/,
+      /(?:\d?\d?x){30}/,
+      // A fixed count after two loops is matched again for each of their ways.
+      /\d*\d*\d{500}/,
     ]
   ) {
     assertThrows(
@@ -209,6 +230,20 @@ Deno.test("optional parts, bounded repeats and alternatives that multiply their 
   ) {
     compileRequirement("v", re, "/t/:v");
   }
+});
+
+Deno.test("a class with a negated escape becomes alternatives that share no character", () => {
+  // [\D.] as (?:[.]|[^\d/]) repeated: both alternatives take ".", 2^30 ways on 30 dots.
+  assertEquals(compileRequirement("v", /[\D.]+/, "/t/:v").source, "(?:[\\x2e]|[^\\d\\/\\x2e])+");
+  assertEquals(compileRequirement("v", /[\W]+/, "/t/:v").source, "[^\\w\\/]+");
+  const mixed = compileRequirement("v", /[\Da-z]+/i, "/t/:v");
+  assert(mixed.whole.test("aB-"));
+  assertFalse(mixed.whole.test("a1"));
+  assertThrows(
+    () => compileRequirement("v", /[\D\W]+/, "/t/:v"),
+    TypeError,
+    "negated class escapes",
+  );
 });
 
 Deno.test("admits tells which characters a requirement's matches may contain", () => {
