@@ -107,13 +107,17 @@ export function compileRequirement(
  * throw.
  */
 function isRealRegExp(value: RegExp): boolean {
+  // The `source` getter throws for anything without a RegExp's internal slots, and runs
+  // no match (a pattern is only run once the checks below have passed it).
   try {
-    RegExp.prototype.exec.call(value, "");
-    return true;
+    SOURCE_OF.call(value);
+    return value !== RegExp.prototype;
   } catch {
     return false;
   }
 }
+
+const SOURCE_OF = Object.getOwnPropertyDescriptor(RegExp.prototype, "source")!.get!;
 
 /** A character class item: a code point range, or a class escape like `\d`. */
 type ClassItem = { from: number; to: number } | { escape: string };
