@@ -349,6 +349,14 @@ function countLoops(source: string): number {
  * literals, escapes, classes, `(?:` groups, `|` and quantifiers.
  */
 function checkRunsOfLoops(source: string, label: string): void {
+  checkWays(source, label);
+}
+
+/**
+ * `checkRunsOfLoops` for any source in the rewritten syntax: a requirement's, or the
+ * `RegExp` that matches several variables of a route at once (`label` names it).
+ */
+export function checkWays(source: string, label: string): void {
   let i = 0;
   /** What a piece or a sequence of them can match, besides the run after it. */
   type Shape = { chars: CharSet; first: CharSet; nullable: boolean };

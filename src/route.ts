@@ -6,7 +6,7 @@
  * @module
  */
 
-import { compileRequirement, type Requirement } from "./requirement.ts";
+import { checkWays, compileRequirement, type Requirement } from "./requirement.ts";
 import { urlPatternClass } from "./url_pattern.ts";
 
 /**
@@ -262,6 +262,28 @@ export class Route {
       }
       if (ambiguous.length > 0) backtracks = true;
     }
+    // Where a RegExp matches more than one variable's text, the ways each requirement can
+    // share its text multiply (two loops before a "-" can end at it in n ways, and each
+    // tries the next variable's again): the same limit as for one requirement.
+    if (this.optionalRulesDiffer) {
+      // Every segment present: the trailing optional ones add no way that shares a text
+      // (each starts with a "/" no variable matches).
+      const all = segments.map((segment) => ({ ...segment, optional: false }));
+      checkWays(pathSource(all, { capture: false }), `route path "${this.path}"`);
+    } else {
+      for (const segment of segments) {
+        const { parts } = segment;
+        const byRegExp = parts.some((part) =>
+          "variable" in part && !followsDefaultRule(part.requirement)
+        );
+        if (parts.length > 1 && byRegExp) {
+          checkWays(
+            segmentSource(segment, { capture: false }),
+            `segment "${segment.parts.map(partText).join("")}" of the route path "${this.path}"`,
+          );
+        }
+      }
+    }
     this.backtracks = backtracks;
     this.segments = segments;
     this.variables = variables;
@@ -286,10 +308,7 @@ export class Route {
    * an optional trailing `/`; shared by the matchers.
    */
   get source(): string {
-    return this.#source ??= this.segments.map((segment) => {
-      const body = "\\/" + segmentSource(segment);
-      return segment.optional ? `(?:${body})?` : body;
-    }).join("") + "\\/?";
+    return this.#source ??= pathSource(this.segments, { capture: true });
   }
 
   /** `^source$`, built on first use. */
@@ -431,12 +450,26 @@ export function paramsFrom(
  * variable. Segments never match a `/`, so a path matches a route exactly when each of
  * its segments matches the route's segment in the same place.
  */
-export function segmentSource(segment: Segment): string {
+export function segmentSource(segment: Segment, { capture = true } = {}): string {
+  const open = capture ? "(" : "(?:";
   return segment.parts.map((part) =>
     "literal" in part
       ? escapeRegExp(part.literal)
-      : `(${part.requirement ? `(?:${part.requirement.source})` : DEFAULT_VARIABLE_SOURCE})`
+      : `${open}${part.requirement ? `(?:${part.requirement.source})` : DEFAULT_VARIABLE_SOURCE})`
   ).join("");
+}
+
+/** The regular-expression source of a whole path: its segments, an optional trailing `/`. */
+function pathSource(segments: readonly Segment[], { capture }: { capture: boolean }): string {
+  return segments.map((segment) => {
+    const body = "\\/" + segmentSource(segment, { capture });
+    return segment.optional ? `(?:${body})?` : body;
+  }).join("") + "\\/?";
+}
+
+/** A part as the template writes it. */
+function partText(part: Part): string {
+  return "literal" in part ? part.literal : `:${part.variable}`;
 }
 
 function escapeRegExp(text: string): string {
