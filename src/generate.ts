@@ -143,7 +143,7 @@ function variableText(
   const requirement = route.compiledRequirements.get(name);
   if (requirement === undefined || requirement.whole.test(encoded)) return encoded;
   const raw = encoded.replaceAll("%2E", ".");
-  if (requirement.whole.test(raw)) return raw;
+  if (raw !== encoded && requirement.whole.test(raw)) return raw;
   return {
     reason: `the value ${
       JSON.stringify(text)

@@ -266,10 +266,13 @@ export class Route {
     // share its text multiply (two loops before a "-" can end at it in n ways, and each
     // tries the next variable's again): the same limit as for one requirement.
     if (this.optionalRulesDiffer) {
-      // Every segment present: the trailing optional ones add no way that shares a text
-      // (each starts with a "/" no variable matches).
-      const all = segments.map((segment) => ({ ...segment, optional: false }));
-      checkWays(pathSource(all, { capture: false }), `route path "${this.path}"`);
+      // Each optional segment as a choice of its own (present or not, `(?:\/...|)`): the
+      // RegExp may give a path's segments to any of them, 2^k ways for k.
+      const source = segments.map((segment) => {
+        const body = "\\/" + segmentSource(segment, { capture: false });
+        return segment.optional ? `(?:${body}|)` : body;
+      }).join("");
+      checkWays(source, `route path "${this.path}"`);
     } else {
       for (const segment of segments) {
         const { parts } = segment;

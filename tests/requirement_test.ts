@@ -310,7 +310,19 @@ Deno.test("variables one RegExp matches together share the limit of ways", () =>
     TypeError,
     'route path "/x/:a/:b"',
   );
-  declare("/x/:a/:b", { a: /\d+\d+/, b: /[0-9]+/ }, { a: "1", b: "2" });
+  declare("/x/:a/:b", { a: /\d+/, b: /[0-9]+/ }, { a: "1", b: "2" });
+  // Each optional segment is a choice the RegExp may make for any path segment: 2^k ways.
+  const many = Array.from({ length: 26 }, (_, i) => `v${i}`);
+  assertThrows(
+    () =>
+      declare(
+        `/x/${many.map((name) => `:${name}`).join("/")}`,
+        Object.fromEntries(many.filter((_, i) => i % 2 === 1).map((name) => [name, /[a-z]+/])),
+        Object.fromEntries(many.map((name) => [name, "d"])),
+      ),
+    TypeError,
+    "route path",
+  );
 });
 
 Deno.test("a route backtracks where a RegExp could split a segment, or two loops meet", () => {
