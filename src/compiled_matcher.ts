@@ -485,6 +485,22 @@ export interface RequestMatcher extends Matcher {
   matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined;
   /** Whether the path of the last `matchRequest` that answered holds a `%`. */
   readonly encoded: boolean;
+  /**
+   * Whether the last `match` or `matchRequest` passed over a route because the text its
+   * `RegExp` would test was longer than its variables can be (see `longest`).
+   */
+  readonly overLimit: boolean;
+}
+
+/** Options of {@linkcode createCompiledMatcher}. */
+export interface CompiledMatcherOptions {
+  /**
+   * The longest value a route takes (the router's `maxParamLength`): a text longer than
+   * a route's variables can then be is not tested with the route's `RegExp` (a
+   * requirement of two loops takes the square of the text's length), and `overLimit`
+   * says so. `Infinity` by default.
+   */
+  readonly longest?: number;
 }
 
 /**
@@ -503,8 +519,11 @@ export interface RequestMatcher extends Matcher {
  * console.log(matcher.match("/messages/7", "POST").allowed); // ["GET", "PUT", "DELETE"]
  * ```
  */
-export function createCompiledMatcher(routes: readonly Route[]): RequestMatcher {
-  return new CompiledMatcher(routes);
+export function createCompiledMatcher(
+  routes: readonly Route[],
+  options: CompiledMatcherOptions = {},
+): RequestMatcher {
+  return new CompiledMatcher(routes, options.longest ?? Infinity);
 }
 
 class CompiledMatcher implements RequestMatcher {
@@ -571,8 +590,31 @@ class CompiledMatcher implements RequestMatcher {
   /** The values above as `paramsFrom` reads them, with the path of the last request. */
   readonly #values: MatchValues = { path: "", from: this.#from, to: this.#to, texts: this.#texts };
 
-  constructor(routes: readonly Route[]) {
+  readonly #longest: number;
+  #over = false;
+
+  constructor(routes: readonly Route[], longest: number) {
     this.#routes = routes;
+    this.#longest = longest;
+  }
+
+  get overLimit(): boolean {
+    return this.#over;
+  }
+
+  /** Notes a route passed over for a text longer than its variables can be: no match. */
+  #tooLong(): false {
+    this.#over = true;
+    return false;
+  }
+
+  /** The longest text segment `segment` of `route` takes, its variables at `#longest`. */
+  #segmentBound(route: Route, segment: number): number {
+    let bound = 0;
+    for (const part of route.segments[segment].parts) {
+      bound += "literal" in part ? part.literal.length : this.#longest;
+    }
+    return bound;
   }
 
   match(path: string, method: string): MatchResult {
@@ -611,6 +653,7 @@ class CompiledMatcher implements RequestMatcher {
   /** The path as matched: every route ends in an optional "/", dropped here. */
   #trimmed(path: string): string {
     if (this.#maxSegments < 0) this.#index();
+    this.#over = false;
     // No route matches a text ending in "/" without it: drop one and match the rest exactly.
     return path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : path;
   }
@@ -808,6 +851,12 @@ class CompiledMatcher implements RequestMatcher {
     const texts = this.#texts;
     const regex = code[at + RECORD_REGEX] as RegExp | null;
     if (regex !== null) {
+      const route = code[at + RECORD_ROUTE] as Route;
+      for (let segment = 0; segment < count; segment++) {
+        if (ends[segment] - starts[segment] > this.#segmentBound(route, segment)) {
+          return this.#tooLong();
+        }
+      }
       const match = regex.exec(path);
       if (match === null) return false;
       for (let group = 1; group < match.length; group++) {
@@ -843,6 +892,7 @@ class CompiledMatcher implements RequestMatcher {
           to[value] = end;
           break;
         case REQUIRED: {
+          if (end - start > this.#longest) return this.#tooLong();
           const text = path.slice(start, end);
           if (!(code[i + 3] as RegExp).test(text)) return false;
           from[value] = -1;
@@ -858,6 +908,8 @@ class CompiledMatcher implements RequestMatcher {
           i += code[i + 3] as number;
           break;
         default: {
+          const route = code[at + RECORD_ROUTE] as Route;
+          if (end - start > this.#segmentBound(route, segment)) return this.#tooLong();
           const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
           if (match === null) return false;
           for (let group = 1; group < match.length; group++) {

@@ -480,7 +480,9 @@ export class Router<H extends object = Helpers> {
 
   /** The compiled matcher of the current table, built on first use. */
   #compiledMatcher(): RequestMatcher {
-    return this.#matcher ??= createCompiledMatcher(this.#routes);
+    return this.#matcher ??= createCompiledMatcher(this.#routes, {
+      longest: this.limits.maxParamLength,
+    });
   }
 
   /**
@@ -507,6 +509,16 @@ export class Router<H extends object = Helpers> {
           );
         }
       }
+    }
+    // A route whose RegExp the matcher did not run on a text longer than its variables can
+    // be: like the values above, over the limit (finding out would take the time).
+    if (route === null && this.#compiledMatcher().overLimit) {
+      return miss(
+        414,
+        `A path variable is longer than the limit of ${maxParamLength} characters`,
+        verb,
+        pathname,
+      );
     }
     // A path that does not decode is a 404, after the limits as every recognition error.
     // A route's own text holds no `%` (declaring one refuses it), so where a route matched,
