@@ -266,13 +266,9 @@ export class Route {
     // share its text multiply (two loops before a "-" can end at it in n ways, and each
     // tries the next variable's again): the same limit as for one requirement.
     if (this.optionalRulesDiffer) {
-      // Each optional segment as a choice of its own (present or not, `(?:\/...|)`): the
-      // RegExp may give a path's segments to any of them, 2^k ways for k.
-      const source = segments.map((segment) => {
-        const body = "\\/" + segmentSource(segment, { capture: false });
-        return segment.optional ? `(?:${body}|)` : body;
-      }).join("");
-      checkWays(source, `route path "${this.path}"`);
+      // Each optional segment as a choice of its own (present or not): the RegExp may give
+      // a path's segments to any of them, 2^k ways for k.
+      checkWays(pathSource(segments, { capture: false }), `route path "${this.path}"`);
     } else {
       for (const segment of segments) {
         const { parts } = segment;
@@ -462,11 +458,16 @@ export function segmentSource(segment: Segment, { capture = true } = {}): string
   ).join("");
 }
 
-/** The regular-expression source of a whole path: its segments, an optional trailing `/`. */
+/**
+ * The regular-expression source of a whole path: its segments, an optional trailing `/`.
+ * Without `capture` (for `checkWays`), an optional segment is written as the choice it is,
+ * `(?:\/...|)`, which `checkWays` counts as one.
+ */
 function pathSource(segments: readonly Segment[], { capture }: { capture: boolean }): string {
   return segments.map((segment) => {
     const body = "\\/" + segmentSource(segment, { capture });
-    return segment.optional ? `(?:${body})?` : body;
+    if (!segment.optional) return body;
+    return capture ? `(?:${body})?` : `(?:${body}|)`;
   }).join("") + "\\/?";
 }
 
