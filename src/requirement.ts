@@ -82,7 +82,7 @@ export function compileRequirement(
   checkBacktracking(value.source, `${label} (${value})`);
   const atoms: string[] = [];
   const source = rewrite(value.source, value.flags.includes("i"), `${label} (${value})`, atoms);
-  checkRunsOfLoops(source, `${label} (${value})`);
+  checkWays(source, `${label} (${value})`);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
     throw new TypeError(
@@ -229,7 +229,7 @@ function checkBacktracking(source: string, label: string): void {
       // Any quantifier that lets its atom match more than one length, `?` included:
       // `(?:aa?)+` shares a text as many ways as `(?:a|aa)+`.
       if (text === "?" || repeats || (comma !== undefined && max !== min)) top.quantified = true;
-      // A loop as checkRunsOfLoops counts them: unbounded, or bounded far above its minimum.
+      // A loop as checkWays counts them: unbounded, or bounded far above its minimum.
       if (text === "*" || text === "+" || max === "" || Number(max) - Number(min) >= 8) {
         top.loops = true;
       }
@@ -274,7 +274,7 @@ interface CharSet {
 
 const NO_CHARS: CharSet = { ascii: [0, 0, 0, 0], other: false };
 
-/** Where `checkRunsOfLoops` is in a requirement. */
+/** Where `checkWays` is in a source. */
 interface Run {
   /** The ways the variable parts of the current run can share a text between them. */
   readonly ways: number;
@@ -345,16 +345,9 @@ function countLoops(source: string): number {
  * them. Two loops (n^2, a million ways at `maxParamLength`) are allowed. Each way
  * through a group or an optional part is followed, fixed copies of a group one after
  * another, and where ways meet the larger counts and all their characters go on: stricter
- * than needed, never looser. Reads the rewritten source, whose only constructs are
- * literals, escapes, classes, `(?:` groups, `|` and quantifiers.
- */
-function checkRunsOfLoops(source: string, label: string): void {
-  checkWays(source, label);
-}
-
-/**
- * `checkRunsOfLoops` for any source in the rewritten syntax: a requirement's, or the
- * `RegExp` that matches several variables of a route at once (`label` names it).
+ * than needed, never looser. Reads a source in the rewritten syntax (a requirement's, or
+ * the `RegExp` that matches several variables of a route at once, which `label` names),
+ * whose only constructs are literals, escapes, classes, `(?:` groups, `|` and quantifiers.
  */
 export function checkWays(source: string, label: string): void {
   let i = 0;
