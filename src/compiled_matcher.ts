@@ -56,6 +56,7 @@ import {
   paramsPlanOf,
   type Route,
   type Segment,
+  segmentLength,
   segmentSource,
 } from "./route.ts";
 
@@ -610,11 +611,7 @@ class CompiledMatcher implements RequestMatcher {
 
   /** The longest text segment `segment` of `route` takes, its variables at `#longest`. */
   #segmentBound(route: Route, segment: number): number {
-    let bound = 0;
-    for (const part of route.segments[segment].parts) {
-      bound += "literal" in part ? part.literal.length : this.#longest;
-    }
-    return bound;
+    return segmentLength(route.segments[segment], this.#longest);
   }
 
   match(path: string, method: string): MatchResult {

@@ -458,6 +458,13 @@ export function segmentSource(segment: Segment, { capture = true } = {}): string
   ).join("");
 }
 
+/** The length of a segment's text when each of its variables is `variable` characters long. */
+export function segmentLength(segment: Segment, variable: number): number {
+  let length = 0;
+  for (const part of segment.parts) length += "literal" in part ? part.literal.length : variable;
+  return length;
+}
+
 /**
  * The regular-expression source of a whole path: its segments, an optional trailing `/`.
  * Without `capture` (for `checkWays`), an optional segment is written as the choice it is,

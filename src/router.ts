@@ -18,7 +18,7 @@ import {
 import { Mapper, type RouteSink } from "./mapper.ts";
 import { createCompiledMatcher, type RequestMatcher } from "./compiled_matcher.ts";
 import type { MatchResult } from "./matcher.ts";
-import { paramsOf, Route, type RouteSpec } from "./route.ts";
+import { paramsOf, Route, type RouteSpec, segmentLength } from "./route.ts";
 import { formatRoutes } from "./route_table.ts";
 import type {
   ControllerLike,
@@ -310,8 +310,7 @@ export class Router<H extends object = Helpers> {
     for (const segment of route.segments) {
       if (segment.optional) break;
       segments++;
-      shortest++;
-      for (const part of segment.parts) shortest += "literal" in part ? part.literal.length : 1;
+      shortest += 1 + segmentLength(segment, 1);
     }
     if (segments > maxSegments || shortest > maxPathLength) {
       throw new TypeError(
@@ -662,10 +661,8 @@ function longestSegment(routes: readonly Route[], maxParam: number): number {
   if (!routes.some((route) => route.backtracks)) return Infinity;
   let longest = maxParam;
   for (const route of routes) {
-    for (const { parts } of route.segments) {
-      let length = 0;
-      for (const part of parts) length += "literal" in part ? part.literal.length : maxParam;
-      longest = Math.max(longest, length);
+    for (const segment of route.segments) {
+      longest = Math.max(longest, segmentLength(segment, maxParam));
     }
   }
   return longest;
