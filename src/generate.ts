@@ -287,10 +287,15 @@ interface Plan {
   readonly chunks: readonly string[];
   /** Per variable, its requirement, or `undefined` when plain text always meets it. */
   readonly requirements: readonly (Requirement | undefined)[];
+  /** The longest value (the router's `maxParamLength`). */
+  readonly longest: number;
 }
 
-/** The plan of a route, or `null` when it has optional segments (they need the slow path). */
-function planOf(route: Route): Plan | null {
+/**
+ * The plan of a route for values up to `longest` long, or `null` when it has optional
+ * segments (they need the slow path).
+ */
+function planOf(route: Route, longest: number): Plan | null {
   if (route.optional.size > 0) return null;
   const chunks = [""];
   const requirements: (Requirement | undefined)[] = [];
@@ -307,7 +312,7 @@ function planOf(route: Route): Plan | null {
     }
   }
   if (chunks[0] === "") chunks[0] = "/";
-  return { chunks, requirements };
+  return { chunks, requirements, longest };
 }
 
 /**
@@ -338,12 +343,9 @@ function isPlain(text: string): boolean {
  * wrong; a record's `toParam()` is then called again); for the calls it takes, the result
  * is the general path's.
  */
-function quickPath(
-  plan: Plan | null,
-  { args, longest }: { args: readonly unknown[]; longest: number },
-): string | undefined {
+function quickPath(plan: Plan | null, args: readonly unknown[]): string | undefined {
   if (plan === null || args.length !== plan.requirements.length) return undefined;
-  const { chunks, requirements } = plan;
+  const { chunks, requirements, longest } = plan;
   let path = chunks[0];
   for (let i = 0; i < args.length; i++) {
     const value = args[i];
@@ -437,16 +439,11 @@ function defineHelpers(
       return body(...args);
     };
   let plan: Plan | null | undefined;
+  const context: Context = { recall: options.recall, longest: mount.longest };
   const path = (args: unknown[]) =>
     mount.path +
-    (quickPath(plan === undefined ? (plan = planOf(route)) : plan, {
-      args,
-      longest: mount.longest,
-    }) ??
-      generate(route, helperValues(route, args), {
-        recall: options.recall,
-        longest: mount.longest,
-      }));
+    (quickPath(plan === undefined ? (plan = planOf(route, mount.longest)) : plan, args) ??
+      generate(route, helperValues(route, args), context));
   const put = (key: string, value: Helpers[string]) => {
     if (options.define) {
       Object.defineProperty(target, key, { value, enumerable: true, configurable: true });
