@@ -251,8 +251,10 @@ export class Route {
     // Two boundaries are refused: the cube of a segment's length is too much even within
     // the limits. One is allowed, but makes the router bound the length of segments.
     let backtracks = [...compiled.values()].some((requirement) => requirement.loops > 1);
-    for (const parts of raw) {
-      const ambiguous = ambiguousBoundaries(parts, { wholePath: this.optionalRulesDiffer });
+    const wholePath = this.optionalRulesDiffer;
+    for (const segment of segments) {
+      const { parts } = segment;
+      const ambiguous = ambiguousBoundaries(parts, { wholePath });
       if (ambiguous.length > 1) {
         throw new TypeError(
           `The route path "${this.path}" lets ${ambiguous.join(" and ")} take the literal ` +
@@ -261,27 +263,20 @@ export class Route {
         );
       }
       if (ambiguous.length > 0) backtracks = true;
-    }
-    // Where a RegExp matches more than one variable's text, the ways each requirement can
-    // share its text multiply (two loops before a "-" can end at it in n ways, and each
-    // tries the next variable's again): the same limit as for one requirement.
-    if (this.optionalRulesDiffer) {
-      // Each optional segment as a choice of its own (present or not): the RegExp may give
-      // a path's segments to any of them, 2^k ways for k.
-      checkWays(pathSource(segments, { capture: false }), `route path "${this.path}"`);
-    } else {
-      for (const segment of segments) {
-        const { parts } = segment;
-        const byRegExp = parts.some((part) =>
-          "variable" in part && !followsDefaultRule(part.requirement)
+      // Where a RegExp matches more than one variable's text, the ways each requirement
+      // can share its text multiply (two loops before a "-" can end at it in n ways, and
+      // each tries the next variable's again): the same limit as for one requirement.
+      if (!wholePath && parts.length > 1 && hasRequirement(parts)) {
+        checkWays(
+          segmentSource(segment, { capture: false }),
+          `segment "${parts.map(partText).join("")}" of the route path "${this.path}"`,
         );
-        if (parts.length > 1 && byRegExp) {
-          checkWays(
-            segmentSource(segment, { capture: false }),
-            `segment "${segment.parts.map(partText).join("")}" of the route path "${this.path}"`,
-          );
-        }
       }
+    }
+    // Each optional segment as a choice of its own (present or not): the RegExp may give a
+    // path's segments to any of them, 2^k ways for k.
+    if (wholePath) {
+      checkWays(pathSource(segments, { capture: false }), `route path "${this.path}"`);
     }
     this.backtracks = backtracks;
     this.segments = segments;
@@ -478,6 +473,14 @@ function pathSource(segments: readonly Segment[], { capture }: { capture: boolea
   }).join("") + "\\/?";
 }
 
+/**
+ * Whether a segment has a variable with a requirement of its own: the matchers then match
+ * it with its `RegExp`.
+ */
+function hasRequirement(parts: readonly Part[]): boolean {
+  return parts.some((part) => "variable" in part && !followsDefaultRule(part.requirement));
+}
+
 /** A part as the template writes it. */
 function partText(part: Part): string {
   return "literal" in part ? part.literal : `:${part.variable}`;
@@ -506,10 +509,8 @@ function ambiguousBoundaries(
   parts: readonly Part[],
   { wholePath }: { wholePath: boolean },
 ): string[] {
-  const byRegExp = wholePath ||
-    parts.some((part) => "variable" in part && !followsDefaultRule(part.requirement));
   const ambiguous: string[] = [];
-  if (!byRegExp) return ambiguous;
+  if (!wholePath && !hasRequirement(parts)) return ambiguous;
   for (let i = 0; i + 2 < parts.length; i++) {
     const variable = parts[i];
     const text = parts[i + 1];
