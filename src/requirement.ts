@@ -193,8 +193,9 @@ const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/;
 /**
  * Refuses shapes that can backtrack catastrophically: a repeated group (`*`, `+`,
  * `{n,}`, `{n,m}` with m > 1) that holds, at any depth, another quantifier that is not a
- * fixed count (`?` included) or an alternation, as in `(a+)+`, `(aa?)+` or `(a|aa)*`, and a group copied a fixed number of times
- * (`{n}`, n > 1) that holds an unbounded loop, as in `(.*a){12}`, twelve loops in a row.
+ * fixed count (`?` included) or an alternation, as in `(a+)+`, `(aa?)+` or `(a|aa)*`,
+ * and a group copied a fixed number of times (`{n}`, n > 1) that holds an unbounded
+ * loop, as in `(.*a){12}`, twelve loops in a row.
  * Stricter than needed, never looser: a character class says the same thing safely
  * (`[a-z-]+` for `(?:[a-z]+-?)+`), and bounded counts stay allowed
  * (`(?:\d{1,3}\.){3}`).
@@ -210,30 +211,27 @@ function checkBacktracking(source: string, label: string): void {
     const top = stack[stack.length - 1];
     const quantifier = source.slice(i).match(QUANTIFIER);
     if (quantifier && !(c === "?" && afterQuantifier)) {
-      const [text, min, comma, max] = quantifier;
-      const repeats = text === "*" || text === "+" ||
-        (comma !== undefined && (max === "" || Number(max) > 1));
+      const [least, most] = rangeOf(quantifier);
+      const repeats = most > 1 && least !== most;
       if (repeats && closed !== null && (closed.quantified || closed.alternation)) {
         throw new TypeError(
           `The ${label} repeats a group that holds another quantifier or an alternation, ` +
             `which can backtrack catastrophically; use a character class instead`,
         );
       }
-      const copies = comma === undefined && Number(min) > 1;
+      const copies = least === most && least > 1;
       if (copies && closed !== null && closed.loops) {
         throw new TypeError(
-          `The ${label} copies a group that holds an unbounded quantifier ${min} times, ` +
+          `The ${label} copies a group that holds an unbounded quantifier ${least} times, ` +
             `loops in a row that can backtrack catastrophically; use a character class instead`,
         );
       }
       // Any quantifier that lets its atom match more than one length, `?` included:
       // `(?:aa?)+` shares a text as many ways as `(?:a|aa)+`.
-      if (text === "?" || repeats || (comma !== undefined && max !== min)) top.quantified = true;
+      if (least !== most) top.quantified = true;
       // A loop as checkWays counts them: unbounded, or bounded far above its minimum.
-      if (text === "*" || text === "+" || max === "" || Number(max) - Number(min) >= 8) {
-        top.loops = true;
-      }
-      i += text.length;
+      if (most - least >= 8) top.loops = true;
+      i += quantifier[0].length;
       afterQuantifier = true;
       closed = null;
       continue;
