@@ -250,6 +250,50 @@ Deno.test("recognize returns the route object from the table and null-prototype 
   assertStrictEquals(Object.getPrototypeOf(catchAll.recognize("/messages/show/1").params), null);
 });
 
+Deno.test("params of every size hold their keys in order: controller, action, variables, defaults", () => {
+  // Params start from objects sized for their keys (src/route.ts, newParams); whatever
+  // they start from, they hold the route's own keys and nothing else, in this order.
+  for (let count = 0; count <= 9; count++) {
+    const names = Array.from({ length: count }, (_, i) => `v${i}`);
+    const values = names.map((_, i) => `x${i}`);
+    for (const defaults of [{}, { page: "1" }] as Record<string, string>[]) {
+      const router = new Router().draw((map) => {
+        map.connect(["", `n${count}`, ...names.map((name) => `:${name}`)].join("/"), {
+          controller: "c",
+          action: "a",
+          defaults,
+        });
+        // `:id` may be left out: params sized for one key more than they get.
+        map.connect(["", `o${count}`, ...names.map((name) => `:${name}`), ":id"].join("/"), {
+          controller: "c",
+          action: "a",
+          defaults,
+        });
+      });
+      const expected = [
+        ["controller", "c"],
+        ["action", "a"],
+        ...names.map((name, i) => [name, values[i]]),
+        ...Object.entries(defaults),
+      ];
+      for (const prefix of [`n${count}`, `o${count}`]) {
+        const { params } = router.recognize(["", prefix, ...values].join("/"));
+        assertStrictEquals(Object.getPrototypeOf(params), null);
+        assertEquals(Object.entries(params), expected, prefix);
+        assertEquals(Reflect.ownKeys(params).length, expected.length, prefix);
+        params.extra = "set";
+        assertEquals(params.extra, "set");
+      }
+      const { params } = router.recognize(["", `o${count}`, ...values, "7"].join("/"));
+      assertEquals(Object.keys(params), [
+        ...expected.slice(0, count + 2).map(([key]) => key),
+        "id",
+        ...Object.keys(defaults),
+      ]);
+    }
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Methods
 
