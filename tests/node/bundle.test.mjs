@@ -46,6 +46,18 @@ test("declares routes and recognises paths", () => {
   assert.deepEqual({ ...params }, { controller: "messages", action: "show", id: "1" });
   assert.equal(router.recognize("/messages/rss").params.action, "rss");
   assert.equal(router.recognize("/messages/1/comments/2", "DELETE").params.action, "destroy");
+  // Params of 4 and 5 keys start from presized literals (src/route.ts): still null-prototype,
+  // with their own keys only, in order.
+  for (
+    const [path, entries] of [
+      ["/messages/1.json", [["id", "1"], ["format", "json"]]],
+      ["/messages/1/comments/2.xml", [["message_id", "1"], ["id", "2"], ["format", "xml"]]],
+    ]
+  ) {
+    const { params: sized } = router.recognize(path);
+    assert.equal(Object.getPrototypeOf(sized), null);
+    assert.deepEqual(Object.entries(sized).slice(2), entries);
+  }
   assert.throws(
     () => router.recognize("/messages/new", "POST"),
     (error) => error instanceof RoutingError && error.status === 405,
