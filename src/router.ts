@@ -496,22 +496,13 @@ export class Router<H extends object = Helpers> {
   ): RouteMatch | RoutingError {
     const { route, values } = result;
     const { maxParamLength } = this.limits;
-    // A value is part of the path: only a path over the limit can hold one over it.
-    if (values !== null && pathname.length > maxParamLength) {
-      for (const value of values) {
-        if (value !== undefined && value.length > maxParamLength) {
-          return miss(
-            414,
-            `A path variable is longer than the limit of ${maxParamLength} characters`,
-            verb,
-            pathname,
-          );
-        }
-      }
-    }
-    // A route whose RegExp the matcher did not run on a text longer than its variables can
-    // be: like the values above, over the limit (finding out would take the time).
-    if (route === null && this.#compiledMatcher().overLimit) {
+    // A value is part of the path: only a path over the limit can hold one over it. A route
+    // whose RegExp the matcher did not run on a text longer than its variables can be is
+    // over the limit too (finding out would take the time).
+    const overLimit = (values !== null && pathname.length > maxParamLength &&
+      values.some((value) => value !== undefined && value.length > maxParamLength)) ||
+      (route === null && this.#compiledMatcher().overLimit);
+    if (overLimit) {
       return miss(
         414,
         `A path variable is longer than the limit of ${maxParamLength} characters`,
