@@ -189,11 +189,16 @@ function fillTemplate(
   return path === "" ? "/" : path;
 }
 
+/** The text of a query value: as {@linkcode textOf}, and a boolean as `URLSearchParams` writes it. */
+function queryTextOf(value: unknown): string | undefined | { invalid: string } {
+  return typeof value === "boolean" ? String(value) : textOf(value);
+}
+
 /** A query string (`?a=1&b=2`) from entries; arrays repeat their key; `%20` for spaces. */
 function queryString(route: Route, entries: Iterable<[string, unknown]>): string {
   const pairs: string[] = [];
   const push = (key: string, value: unknown) => {
-    const text = typeof value === "boolean" ? String(value) : textOf(value);
+    const text = queryTextOf(value);
     if (text === undefined) return;
     if (typeof text !== "string") {
       throw generationError(route, `invalid query value for "${key}" (${text.invalid})`);
@@ -603,11 +608,9 @@ export function urlFor(
   }
   const controller = present(read.get("controller")) ? read.get("controller") as string : undefined;
   const action = present(read.get("action")) ? read.get("action") as string : "index";
-  // A value as the text a default is compared with (a boolean as queryString writes it).
-  const givesValue = (key: string, value: string) => {
-    const text = given.get(key);
-    return (typeof text === "boolean" ? String(text) : textOf(text)) === value;
-  };
+  // Whether the options give a key this value, compared as the query string writes it.
+  const givesValue = (key: string, value: string) => queryTextOf(given.get(key)) === value;
+  const context: Context = { longest: mount.longest };
   const valuesFor = (route: Route) => {
     const values = new Map(given);
     if (route.controller === null && controller !== undefined) values.set("controller", controller);
@@ -645,7 +648,7 @@ export function urlFor(
       if (route.constants.some(([key, value]) => !RESERVED.has(key) && !givesValue(key, value))) {
         continue;
       }
-      const filled = fillTemplate(route, valuesFor(route), { longest: mount.longest });
+      const filled = fillTemplate(route, valuesFor(route), context);
       if (typeof filled !== "string") {
         failure ??= { route, reason: filled.reason };
         continue;
@@ -680,6 +683,6 @@ export function urlFor(
   const route = chosen;
   const values = valuesFor(route);
   for (const [key] of route.constants) values.delete(key);
-  const path = mount.path + generate(route, values, { longest: mount.longest });
+  const path = mount.path + generate(route, values, context);
   return read.get("only_path") === false ? originOf(route, mount) + path : path;
 }
