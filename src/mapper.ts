@@ -408,16 +408,14 @@ function actionMethods(value: unknown, key: string, where: string): Map<string, 
 
 /** Parses a declared method; `head` and unknown names are a `TypeError`. */
 function parseMethod(method: unknown, where: string): RouteMethod {
-  const parsed = typeof method === "string" ? METHODS[method.toLowerCase()] : undefined;
-  if (parsed === undefined || !Object.hasOwn(METHODS, (method as string).toLowerCase())) {
+  const name = typeof method === "string" ? method.toLowerCase() : undefined;
+  if (name === undefined || !Object.hasOwn(METHODS, name)) {
     throw new TypeError(
       `${where}: invalid method ${describe(method)}; use get, post, put, patch, delete or any` +
-        (typeof method === "string" && method.toLowerCase() === "head"
-          ? " (HEAD is routed through GET)"
-          : ""),
+        (name === "head" ? " (HEAD is routed through GET)" : ""),
     );
   }
-  return parsed;
+  return METHODS[name];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
