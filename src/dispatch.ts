@@ -51,13 +51,18 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
   try {
     const outcome = await respond(target, request);
     if (outcome instanceof Response) return outcome;
+    // An OPTIONS request that no route accepts is fetch's to answer (an action's own 405
+    // for one, thrown, is an answer like any other and keeps its status).
+    if (outcome.status === 405 && request.method.toUpperCase() === "OPTIONS") {
+      return new Response(null, { status: 204, headers: { allow: allowHeader(outcome.allowed) } });
+    }
     failure = outcome;
   } catch (error) {
     failure = error;
   }
   try {
     const method = request.method.toUpperCase();
-    const response = errorResponse(failure, method);
+    const response = errorResponse(failure);
     return method === "HEAD" ? await withoutBody(response, { measure: true }) : response;
   } catch (error) {
     // An error that cannot be read or answered as it is (a getter that throws, a revoked
@@ -163,19 +168,17 @@ async function respond(
 }
 
 /**
- * The response `fetch` gives for an error of a request with this method: an `HttpError`
- * its status (405 with `Allow`); anything else, and an `HttpError` whose status no
- * response can have, a 500 (logged, not shown).
+ * The response `fetch` gives for an error: an `HttpError` its status (405 with `Allow`);
+ * anything else, and an `HttpError` whose status no response can have, a 500 (logged,
+ * not shown).
  */
-function errorResponse(error: unknown, method: string): Response {
+function errorResponse(error: unknown): Response {
   if (!(error instanceof HttpError) || !isResponseStatus(error.status)) {
     logFailure(error);
     return plain(500, "Internal Server Error");
   }
   if (error instanceof RoutingError && error.status === 405) {
-    const allow = allowHeader(error.allowed);
-    if (method === "OPTIONS") return new Response(null, { status: 204, headers: { allow } });
-    return plain(405, error.message, { allow });
+    return plain(405, error.message, { allow: allowHeader(error.allowed) });
   }
   return plain(error.status, error.message);
 }

@@ -420,6 +420,23 @@ Deno.test("an OPTIONS request reaches a controller through an ANY route", async 
   assertEquals(await response.text(), "OPTIONS");
 });
 
+Deno.test("an action's own 405 for an OPTIONS request keeps its status", async () => {
+  const refuse = () => {
+    throw new RoutingError("Not here", {
+      status: 405,
+      method: "OPTIONS",
+      path: "/ping",
+      allowed: ["GET"],
+    });
+  };
+  const router = new Router({ controllers: { api: { ping: refuse } } })
+    .draw((map) => map.connect("/ping", { controller: "api", action: "ping" }));
+  const response = await router.fetch(new Request("http://localhost/ping", { method: "OPTIONS" }));
+  assertEquals(response.status, 405);
+  assertEquals(response.headers.get("allow"), "GET, HEAD, OPTIONS");
+  assertEquals(await response.text(), "Not here\n");
+});
+
 Deno.test("fetch answers other errors with a 500 that does not leak the stack", async () => {
   const router = blog();
   const errors: unknown[] = [];
