@@ -218,12 +218,24 @@ export class Mapper {
           `which is not an identifier; give one with the singular option`,
       );
     }
+    const controller = options.controller ?? name;
+    const pathPrefix = options.pathPrefix ?? this.#scope.pathPrefix;
+    // Every route of a resource goes to its controller and its own action (SPEC.md 4.2):
+    // a path variable that would choose another one has no place in its path.
+    const chooser = /:(controller|action)(?![A-Za-z0-9_])/.exec(pathPrefix);
+    if (chooser !== null) {
+      throw new TypeError(
+        `map.${singleton ? "resource" : "resources"}("${name}"): the path prefix ` +
+          `"${pathPrefix}" has :${chooser[1]}, but every route of the resource goes to the ` +
+          `controller "${controller}" and its own action`,
+      );
+    }
     return {
       singleton,
       plural: name,
       singular,
-      controller: options.controller ?? name,
-      pathPrefix: options.pathPrefix ?? this.#scope.pathPrefix,
+      controller,
+      pathPrefix,
       namePrefix: options.namePrefix ?? "",
       newNamePrefix: this.#scope.newNamePrefix,
       collection: groupActions(options.collection),

@@ -390,6 +390,47 @@ Deno.test("a template naming the same variable twice is a TypeError naming it", 
   }
 });
 
+Deno.test("a resource's path prefix cannot choose its controller or action", () => {
+  for (const variant of ["A", "B", "C"] as const) {
+    for (const variable of ["controller", "action"]) {
+      const error = declarationError(
+        variant,
+        (map: Mapper) => map.resources("messages", { pathPrefix: `/admin/:${variable}` }),
+        `has :${variable}`,
+      );
+      assertStringIncludes(error.message, `map.resources("messages")`);
+      assertStringIncludes(error.message, `the controller "messages"`);
+    }
+    if (variant !== "C") {
+      declarationError(
+        variant,
+        (map: Mapper) => map.resource("account", { pathPrefix: "/:controller" }),
+        `map.resource("account")`,
+      );
+    }
+    // Inside a block, the nested path prefix comes from the parent, which was refused first.
+    declarationError(
+      variant,
+      (map: Mapper) =>
+        map.resources(
+          "threads",
+          { pathPrefix: "/:action" },
+          (threads: Mapper) => threads.resources("posts"),
+        ),
+      `map.resources("threads")`,
+    );
+    // A variable whose name only starts with one of them is an ordinary variable.
+    const router = new Router({ variant }).draw((map) =>
+      map.resources("messages", { pathPrefix: "/boards/:controller_id" })
+    );
+    assertEquals(router.recognize("/boards/7/messages").params, {
+      controller: "messages",
+      action: "index",
+      controller_id: "7",
+    });
+  }
+});
+
 Deno.test("a malformed template is a TypeError saying what is wrong, first problem first", () => {
   const cases: [string, string][] = [
     ["/a//b", "has an empty segment"],
