@@ -46,7 +46,7 @@ export type ResourcesArgs =
   | [string, ...string[]]
   | [...string[], ResourcesOptions | undefined]
   | [...string[], Block<Mapper>]
-  | [...string[], ResourcesOptions | undefined, Block<Mapper>];
+  | [...string[], ResourcesOptions | undefined, Block<Mapper> | undefined];
 
 /**
  * Arguments of `map.resource`: names, then optionally options, then optionally a block.
@@ -63,7 +63,7 @@ export type ResourceArgs =
   | [string, ...string[]]
   | [...string[], ResourceOptions | undefined]
   | [...string[], Block<Mapper>]
-  | [...string[], ResourceOptions | undefined, Block<Mapper>];
+  | [...string[], ResourceOptions | undefined, Block<Mapper> | undefined];
 
 const METHODS: Readonly<Record<string, RouteMethod>> = {
   get: "GET",
@@ -168,7 +168,7 @@ export class Mapper {
 
   #declare(kind: "resources" | "resource", args: unknown[], singleton: boolean): void {
     // Names (strings), then options (a plain object; `undefined`, as its optional type
-    // allows, is left out), then a block: anything else names its argument.
+    // allows, is left out), then a block (likewise): anything else names its argument.
     let next = 0;
     while (typeof args[next] === "string") next++;
     const names = args.slice(0, next) as string[];
@@ -179,11 +179,14 @@ export class Mapper {
       );
     }
     let options: unknown = {};
+    let block: Block<Mapper> | undefined;
     if (next < args.length && typeof args[next] !== "function") {
       options = args[next] === undefined ? {} : args[next];
       next++;
+      // After options, an `undefined` block is left out too (a caller passing one along).
+      if (next === args.length - 1 && args[next] === undefined) next++;
     }
-    const block = typeof args[next] === "function" ? args[next++] as Block<Mapper> : undefined;
+    if (typeof args[next] === "function") block = args[next++] as Block<Mapper>;
     if (next < args.length) {
       throw new TypeError(
         `map.${kind} takes names (strings), then options (a plain object), then a block ` +

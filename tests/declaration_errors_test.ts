@@ -226,11 +226,22 @@ Deno.test("arguments out of order name the argument, its value and the expected 
     [call(), "it got no arguments"],
     // null is no options object (as for connect); undefined is left out.
     [call("messages", null), "options must be a plain object, got null"],
+    // An undefined block is left out only where a block may come: last, after the options.
+    [call("messages", {}, undefined, () => {}), "argument 3 is undefined"],
+    [call("messages", () => {}, undefined), "argument 3 is undefined"],
   ];
   for (const [block, message] of cases) {
     assertStringIncludes(assertThrows(() => build("A", block), TypeError).message, message);
   }
   assertEquals(build("A", call("messages", undefined, () => {})).routes.length > 0, true);
+  // A caller passing its optional block along: undefined is left out there too.
+  const passedAlong = (block?: Block<Mapper>) => (map: Mapper) =>
+    map.resources("messages", {}, block);
+  assertEquals(build("A", passedAlong()).toString(), build("A", call("messages")).toString());
+  assertEquals(
+    build("A", (map) => map.resource("account", undefined, undefined)).toString(),
+    build("A", (map) => map.resource("account")).toString(),
+  );
 });
 
 Deno.test("variants B and C neither read nor check a separator", () => {
