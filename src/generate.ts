@@ -379,14 +379,30 @@ function originOf(route: Route, mount: Mount): string {
   return mount.origin;
 }
 
-/** The hash of `hash_for_X_*`: controller, action, use_route, only_path, then the values. */
-function hashFor(route: Route, name: string, values: Values, onlyPath: boolean) {
+/**
+ * The hash of `hash_for_X_*`: controller, action, use_route (`name`), only_path, then the
+ * values; for request-bound helpers (given `recall`), then the path values the call leaves
+ * out that `X_path` would recall, so that `urlFor` of the hash gives the same path.
+ */
+function hashFor(
+  route: Route,
+  values: Values,
+  { name, onlyPath, recall }: { name: string; onlyPath: boolean } & Pick<Context, "recall">,
+) {
   const hash: Record<string, unknown> = {};
   if (route.controller !== null) hash.controller = route.controller;
   if (route.action !== null) hash.action = route.action;
   hash.use_route = name;
   hash.only_path = onlyPath;
-  for (const [key, value] of values) {
+  const recalled = new Map<string, unknown>();
+  if (recall !== undefined) {
+    for (const variable of route.variables) {
+      if (values.get(variable) != null) continue;
+      const value = recall(route, variable);
+      if (value !== undefined) recalled.set(variable, value);
+    }
+  }
+  for (const [key, value] of [...values, ...recalled]) {
     // Where Object.prototype keeps its __proto__ accessor (Node, Bun, Workers; Deno drops
     // it), assigning that key would replace the hash's prototype: it is defined instead.
     if (key === "__proto__") {
@@ -458,13 +474,18 @@ function defineHelpers(
   };
   put(`${name}_path`, wrap((...args) => path(args)));
   put(`${name}_url`, wrap((...args) => originOf(route, mount) + path(args)));
+  const { recall } = options;
   put(
     `hash_for_${name}_path`,
-    wrap((...args) => hashFor(route, current, helperValues(route, args), true)),
+    wrap((...args) =>
+      hashFor(route, helperValues(route, args), { name: current, onlyPath: true, recall })
+    ),
   );
   put(
     `hash_for_${name}_url`,
-    wrap((...args) => hashFor(route, current, helperValues(route, args), false)),
+    wrap((...args) =>
+      hashFor(route, helperValues(route, args), { name: current, onlyPath: false, recall })
+    ),
   );
 }
 

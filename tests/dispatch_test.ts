@@ -6,7 +6,14 @@ import {
   assertStringIncludes,
   assertThrows,
 } from "@std/assert";
-import { type ActionContext, Controller, HttpError, Router, RoutingError } from "../mod.ts";
+import {
+  type ActionContext,
+  Controller,
+  HttpError,
+  Router,
+  RoutingError,
+  type UrlOptions,
+} from "../mod.ts";
 
 /** Records what each action saw. */
 let seen: ActionContext | undefined;
@@ -658,6 +665,43 @@ Deno.test("request helpers recall path values only where the templates agree", a
   assertEquals(seen!.route.path, "/posts/:post_id/comments/:id");
   assertThrows(() => seen!.helpers.post_path(), RoutingError, ":id");
   assertEquals(seen!.helpers.post_comment_path(), "/posts/5/comments/9");
+});
+
+Deno.test("request-bound hash_for helpers recall what the path helpers recall", async () => {
+  const router = new Router({
+    controllers: { posts: { show: (ctx: ActionContext) => (seen = ctx, "") } },
+  })
+    .draw((map) => map.resources("threads", (threads) => threads.resources("posts")));
+  await router.handle(new Request("http://localhost/threads/1/posts/5"));
+  const helpers = seen!.helpers;
+  const hashFor = (name: string, ...args: unknown[]) =>
+    helpers[`hash_for_${name}`](...args) as UrlOptions;
+  const hash = hashFor("edit_thread_post_path");
+  assertEquals(hash, {
+    controller: "posts",
+    action: "edit",
+    use_route: "edit_thread_post",
+    only_path: true,
+    thread_id: "1",
+    id: "5",
+  });
+  assertEquals(router.urlFor(hash), helpers.edit_thread_post_path());
+  // Given values stay as given, and only the ones left out are recalled.
+  assertEquals(hashFor("thread_post_url", 6, { page: 2 }), {
+    controller: "posts",
+    action: "show",
+    use_route: "thread_post",
+    only_path: false,
+    id: 6,
+    page: 2,
+    thread_id: "1",
+  });
+  assertEquals(hashFor("thread_post_path", { id: undefined }).id, "5");
+  // Nothing to recall for /threads/:id from /threads/:thread_id, and format never.
+  assertEquals("id" in hashFor("thread_path"), false);
+  assertEquals("format" in hashFor("formatted_thread_post_path"), false);
+  // The router's own helpers recall nothing.
+  assertEquals("id" in (router.helpers.hash_for_edit_thread_post_path() as UrlOptions), false);
 });
 
 Deno.test("request helpers can be destructured, and each request recalls its own values", async () => {
