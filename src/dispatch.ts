@@ -351,11 +351,26 @@ function decodeFormComponent(text: string): string {
   return decodeURIComponent(text.replaceAll("+", " "));
 }
 
+/**
+ * The controller object for one request: a new instance of a constructor (a class, or a
+ * class bound to its dependencies with `bind`, which has no `prototype` of its own); any
+ * other function or object as it is.
+ */
 function instantiate(controller: ControllerLike): object {
-  if (typeof controller === "function" && controller.prototype !== undefined) {
+  if (typeof controller === "function" && isConstructor(controller)) {
     return new (controller as new () => object)();
   }
   return controller;
+}
+
+/** Whether `new` takes `fn`, found without calling it. */
+function isConstructor(fn: object): boolean {
+  try {
+    Reflect.construct(Object, [], fn as new () => object);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -621,7 +621,8 @@ export class Router<H extends object = Helpers> {
     ) {
       throw new TypeError(`The controller "${name}" must be a class or an object`);
     }
-    // A function with a prototype is constructed for each request: it must be able to be.
+    // A function with a prototype is meant to be constructed for each request (a bound
+    // class, which has none, is too; see `instantiate`): it must be able to be.
     if (typeof controller === "function" && controller.prototype !== undefined) {
       try {
         Reflect.construct(Object, [], controller);

@@ -193,7 +193,8 @@ export type UrlOptions = {
 };
 
 /**
- * A controller: a class (instantiated per request) or an object used as is.
+ * A controller: a class (instantiated per request; so is a class bound to its dependencies
+ * with `bind`) or an object used as is.
  *
  * @example
  * ```ts

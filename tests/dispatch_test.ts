@@ -117,6 +117,38 @@ Deno.test("a controller class is instantiated per request; an object is used as 
   assertEquals(calls, ["index"]);
 });
 
+Deno.test("a class bound to its dependencies is instantiated per request too", async () => {
+  class Messages {
+    constructor(readonly store: Map<string, string>, readonly made: object[]) {
+      made.push(this);
+    }
+    show(ctx: ActionContext) {
+      return this.store.get(ctx.params.id) ?? null;
+    }
+  }
+  const made: object[] = [];
+  const store = new Map([["1", "hello"]]);
+  // A bound class has no prototype property of its own, but new takes it.
+  const router = new Router({ controllers: { messages: Messages.bind(null, store, made) } })
+    .draw((map) => map.resources("messages"));
+  for (let i = 0; i < 2; i++) {
+    assertEquals(
+      await (await router.handle(new Request("http://localhost/messages/1"))).text(),
+      "hello",
+    );
+  }
+  assertEquals(made.length, 2);
+  assert(made[0] !== made[1]);
+  // An arrow function (no constructor) with actions on it is used as it is.
+  const arrow = Object.assign(() => {}, { index: () => "from the function" });
+  const arrowRouter = new Router({ controllers: { messages: arrow } })
+    .draw((map) => map.resources("messages"));
+  assertEquals(
+    await (await arrowRouter.handle(new Request("http://localhost/messages"))).text(),
+    "from the function",
+  );
+});
+
 Deno.test("_method in a urlencoded POST form sets the effective method", async () => {
   const router = blog();
   for (const value of ["put", "PUT", "Put"]) {
