@@ -269,6 +269,9 @@ function helperValues(route: Route, args: readonly unknown[]): Map<string, unkno
   const unnamed = named.length === 0
     ? route.variables
     : route.variables.filter((name) => !named.some(([key]) => key === name));
+  // A trailing undefined is no value, as an undefined key of the object names nothing (a
+  // caller passing an optional argument along): `messages_path(undefined)` is `/messages`.
+  while (positional > unnamed.length && args[positional - 1] === undefined) positional--;
   if (positional > unnamed.length) {
     throw generationError(
       route,

@@ -395,6 +395,13 @@ Deno.test("more positional values than unnamed variables is a RoutingError", () 
   generationError(() => h.thread_message_path(1, 2, { id: 3 }));
   generationError(() => h.hash_for_thread_path(1, 2));
   generationError(() => h.hash_for_thread_message_path(1, 2, 3));
+  // Extra undefined values at the end are no values; an undefined one in place is missing.
+  assertEquals(h.threads_path(undefined), "/threads");
+  assertEquals(h.thread_path(1, undefined, undefined), "/threads/1");
+  assertEquals(h.threads_path(undefined, { page: 2 }), "/threads?page=2");
+  assertEquals(h.hash_for_thread_path(1, undefined), h.hash_for_thread_path(1));
+  generationError(() => h.thread_path(undefined));
+  generationError(() => h.thread_path(undefined, 1));
 });
 
 Deno.test("hash_for_* builds the hash without validating values", () => {
