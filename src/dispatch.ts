@@ -53,7 +53,7 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
     if (outcome instanceof Response) return outcome;
     // An OPTIONS request that no route accepts is fetch's to answer (an action's own 405
     // for one, thrown, is an answer like any other and keeps its status).
-    if (outcome.status === 405 && request.method.toUpperCase() === "OPTIONS") {
+    if (outcome.status === 405 && methodOf(request) === "OPTIONS") {
       return new Response(null, { status: 204, headers: { allow: allowHeader(outcome.allowed) } });
     }
     failure = outcome;
@@ -61,7 +61,7 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
     failure = error;
   }
   try {
-    const method = request.method.toUpperCase();
+    const method = methodOf(request);
     const response = errorResponse(failure);
     return method === "HEAD" ? await withoutBody(response, { measure: true }) : response;
   } catch (error) {
@@ -69,6 +69,16 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
     // Proxy, a line break in `allowed`): still an answer, never a rejection.
     logFailure(error);
     return plain(500, "Internal Server Error");
+  }
+}
+
+/** The request's method, upper case; `""` for a value without one to read (not a `Request`). */
+function methodOf(request: Request): string {
+  try {
+    const method: unknown = request.method;
+    return typeof method === "string" ? method.toUpperCase() : "";
+  } catch {
+    return "";
   }
 }
 
