@@ -76,7 +76,12 @@ function textOf(value: unknown): string | undefined | { invalid: string } {
       const toParam = propertyOf(value, "toParam");
       if (toParam === UNREADABLE) return UNREADABLE_VALUE;
       if (typeof toParam === "function") {
-        const text = toParam.call(value);
+        let text: unknown;
+        try {
+          text = toParam.call(value);
+        } catch (error) {
+          return { invalid: `a toParam() that threw ${thrownText(error)}` };
+        }
         // Through textOf, so that a number from toParam() is held to the same rule.
         return typeof text === "string" || typeof text === "number"
           ? textOf(text)
@@ -97,6 +102,16 @@ const UNREADABLE = Symbol("unreadable");
 const UNREADABLE_VALUE = {
   invalid: "an object that cannot be read (a revoked Proxy, a getter that throws)",
 };
+
+/** What a caller's code threw, for a message: the error's name and message, or the value. */
+function thrownText(error: unknown): string {
+  try {
+    if (error instanceof Error) return `${error.name}: ${error.message}`;
+  } catch {
+    // An error that cannot be read either: shown as a value.
+  }
+  return describe(error);
+}
 
 /** A property of a caller's object, or `UNREADABLE` where reading it throws. */
 function propertyOf(value: object, key: "toParam" | "id"): unknown {
@@ -259,11 +274,20 @@ function helperValues(route: Route, args: readonly unknown[]): Map<string, unkno
   let positional = args.length;
   if (isNamedValues(last)) {
     positional -= 1;
-    // Own enumerable keys, as Object.entries gives them, without its array of arrays.
-    for (const key in last) {
-      if (!Object.hasOwn(last, key)) continue;
-      const value = last[key];
-      if (value !== undefined && value !== null) named.push([key, value]);
+    let key: string | undefined;
+    try {
+      // Own enumerable keys, as Object.entries gives them, without its array of arrays.
+      for (key in last) {
+        if (!Object.hasOwn(last, key)) continue;
+        const value = last[key];
+        if (value !== undefined && value !== null) named.push([key, value]);
+      }
+    } catch (error) {
+      const what = key === undefined ? "its keys" : `its key "${key}"`;
+      throw generationError(
+        route,
+        `the named-values object cannot be read (${what}: ${thrownText(error)})`,
+      );
     }
   }
   const unnamed = named.length === 0

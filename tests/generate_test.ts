@@ -847,6 +847,43 @@ Deno.test("values that cannot be read are a RoutingError naming the key", () => 
   assertThrows(() => h.urlFor(proxy as UrlOptions), TypeError, "options object it can read");
 });
 
+Deno.test("a toParam() or a named-values object that throws is a RoutingError saying so", () => {
+  const h = build("A", (map: Mapper) => map.resources("messages"));
+  const unsaved = {
+    toParam: (): never => {
+      throw new Error("not saved yet");
+    },
+  };
+  for (
+    const call of [
+      () => h.helpers.message_path(unsaved),
+      () => h.helpers.messages_path({ page: unsaved }),
+      () => h.urlFor({ controller: "messages", action: "show", id: unsaved }),
+    ]
+  ) {
+    assertStringIncludes(
+      generationError(call).message,
+      "toParam() that threw Error: not saved yet",
+    );
+  }
+  const named = {
+    get id(): never {
+      throw new Error("lazy id");
+    },
+  };
+  const error = generationError(() => h.helpers.message_path(named));
+  assertStringIncludes(error.message, `its key "id": Error: lazy id`);
+  const keyless = new Proxy({}, {
+    ownKeys(): never {
+      throw new Error("no keys");
+    },
+  });
+  assertStringIncludes(
+    generationError(() => h.helpers.messages_path(keyless)).message,
+    "its keys: Error: no keys",
+  );
+});
+
 Deno.test("urlFor through the catch-all leaves out a trailing index", () => {
   const router = build("A", (map: Mapper) => map.connect(":controller/:action/:id"));
   assertEquals(router.urlFor({ controller: "pages", action: "index" }), "/pages");
