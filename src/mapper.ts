@@ -208,7 +208,7 @@ export class Mapper {
       const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
       for (const spec of output.routes) this.#sink.addRoute(spec);
       for (const [old, current] of output.deprecated) this.#sink.deprecate(old, current);
-      if (block) block(new Mapper(this.#sink, output.nesting));
+      if (block) runBlock(block, new Mapper(this.#sink, output.nesting), `map.${kind}("${name}")`);
     }
   }
 
@@ -445,5 +445,21 @@ function sameValue(a: unknown, b: unknown): boolean {
     return JSON.stringify(a) === JSON.stringify(b);
   } catch {
     return false;
+  }
+}
+
+/**
+ * Runs a declaration block with its mapper. One that returns a promise (an `async` block)
+ * is a `TypeError`: its declarations after the first `await` would come after the draw;
+ * they fail, and that failure is caught here rather than left to crash the process as an
+ * unhandled rejection.
+ */
+export function runBlock(block: Block<Mapper>, map: Mapper, where: string): void {
+  const result: unknown = block(map);
+  if (result instanceof Promise) {
+    result.catch(() => {});
+    throw new TypeError(
+      `The block of ${where} returned a promise: declarations must not wait (no async block)`,
+    );
   }
 }

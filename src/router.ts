@@ -15,7 +15,7 @@ import {
   type Mount,
   urlFor,
 } from "./generate.ts";
-import { Mapper, type RouteSink } from "./mapper.ts";
+import { Mapper, type RouteSink, runBlock } from "./mapper.ts";
 import { createCompiledMatcher, type RequestMatcher } from "./compiled_matcher.ts";
 import type { MatchResult } from "./matcher.ts";
 import { paramsOf, Route, type RouteSpec, segmentLength } from "./route.ts";
@@ -278,15 +278,7 @@ export class Router<H extends object = Helpers> {
       },
     };
     try {
-      const result: unknown = block(new Mapper(sink));
-      if (result instanceof Promise) {
-        // Its declarations after the first await fail with the error above; that failure
-        // is reported here, not left to crash the process as an unhandled rejection.
-        result.catch(() => {});
-        throw new TypeError(
-          "router.draw's block returned a promise: declarations must not wait (no async block)",
-        );
-      }
+      runBlock(block, new Mapper(sink), "router.draw");
     } finally {
       drawing = false;
     }

@@ -342,6 +342,26 @@ Deno.test("an async draw block is a TypeError, and a finished draw's mapper says
   assertThrows(() => kept!.resources("tags"), TypeError, "draw has finished");
 });
 
+Deno.test("an async nested block is a TypeError too, and its late declarations crash nothing", async () => {
+  const router = new Router().draw((map) => map.resources("messages"));
+  const error = assertThrows(
+    () =>
+      router.draw((map: Mapper) => {
+        map.resources("threads", async (threads: Mapper) => {
+          await Promise.resolve();
+          threads.resources("posts");
+        });
+      }),
+    TypeError,
+    `The block of map.resources("threads") returned a promise`,
+  );
+  assertStringIncludes(error.message, "no async block");
+  // Had the late declaration's rejection gone unhandled, this test would fail here.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assertEquals(router.routes.some((route) => route.path.startsWith("/threads")), false);
+  assertEquals(router.recognize("/messages").params.action, "index");
+});
+
 Deno.test("an unknown router option is a TypeError naming it", () => {
   const error = assertThrows(
     () => new Router({ varient: "B" } as unknown as RouterOptions),
