@@ -596,6 +596,13 @@ function parseTemplate(
     }
     if (code === 47) {
       if (parts.length === 0) throw new TypeError(`The route path "${path}" has an empty segment`);
+      const only = parts.length === 1 && "literal" in parts[0] ? parts[0].literal : "";
+      if (only === "." || only === "..") {
+        throw new TypeError(
+          `The route path "${path}" has the segment "${only}", which URL parsers resolve away: ` +
+            `no request could reach the route`,
+        );
+      }
       segments.push(parts);
       if (i >= length) return segments;
       parts = [];

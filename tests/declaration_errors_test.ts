@@ -479,6 +479,10 @@ Deno.test("a malformed template is a TypeError saying what is wrong, first probl
     ["/a b/:x:y", `the character " "`],
     ["/:x:y/a b", "side by side"],
     ["/a//:x:y", "empty segment"],
+    // No request reaches a dot segment: URL parsers resolve it away.
+    ["/x/..", `the segment "..", which URL parsers resolve away`],
+    ["/./y", `the segment "."`],
+    ["/x/../y", `the segment ".."`],
   ];
   for (const [path, message] of cases) {
     const error = assertThrows(
@@ -494,6 +498,13 @@ Deno.test("a malformed template is a TypeError saying what is wrong, first probl
     map.connect("/Az09-._~!$&'()*+,;=@|[]^/x:_a1b;y", { controller: "a", action: "b" })
   );
   assertEquals(router.routes[0].variables, ["_a1b"]);
+  // Dots with more beside them are ordinary literal text.
+  const dots = new Router().draw((map) => {
+    map.connect("/.../..a/.b/:x..", { controller: "a", action: "b" });
+    map.resources("messages", { pathPrefix: "/v1.0" });
+  });
+  assertEquals(dots.recognize("/.../..a/.b/1..").params.x, "1");
+  assertEquals(dots.recognize("/v1.0/messages").params.action, "index");
   // The URL parser keeps them as they are, and both matchers take them literally.
   const path = new URL("http://x/Az09-._~!$&'()*+,;=@|[]^/x1;y").pathname;
   assertEquals(router.recognize(path).params._a1b, "1");
