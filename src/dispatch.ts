@@ -178,9 +178,9 @@ async function respond(
 }
 
 /**
- * The response `fetch` gives for an error: an `HttpError` its status (405 with `Allow`);
- * anything else, and an `HttpError` whose status no response can have, a 500 (logged,
- * not shown).
+ * The response `fetch` gives for an error: an `HttpError` its status (405 with `Allow`;
+ * from 500 on, its message logged, not shown); anything else, and an `HttpError` whose
+ * status no response can have, a 500 (logged, not shown).
  */
 function errorResponse(error: unknown): Response {
   if (!(error instanceof HttpError) || !isResponseStatus(error.status)) {
@@ -190,8 +190,24 @@ function errorResponse(error: unknown): Response {
   if (error instanceof RoutingError && error.status === 405) {
     return plain(405, error.message, { allow: allowHeader(error.allowed) });
   }
+  // A server error's message is for the operator, not the client (it may name routes and
+  // values, such as a helper's failed arguments): logged, and answered with the status's
+  // name, as http-errors does for `expose` when the status is 500 or more.
+  if (error.status >= 500) {
+    logFailure(error);
+    return plain(error.status, SERVER_ERRORS.get(error.status) ?? "Server Error");
+  }
   return plain(error.status, error.message);
 }
+
+/** The names of the common server error statuses, for their responses' text. */
+const SERVER_ERRORS = new Map([
+  [500, "Internal Server Error"],
+  [501, "Not Implemented"],
+  [502, "Bad Gateway"],
+  [503, "Service Unavailable"],
+  [504, "Gateway Timeout"],
+]);
 
 /** Whether `new Response` accepts a status: an integer from 200 to 599. */
 function isResponseStatus(status: unknown): status is number {

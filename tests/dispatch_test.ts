@@ -524,6 +524,38 @@ Deno.test("fetch answers an HttpError of any status, and only a valid one as suc
   }
 });
 
+Deno.test("fetch logs a server error's message and answers with the status's name", async () => {
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (error: unknown) => errors.push(error);
+  try {
+    const router = new Router({
+      controllers: {
+        reports: {
+          // A bad link is a 500 RoutingError whose message shows the values given.
+          index: () => router.urlFor({ controller: "nowhere", api_key: "sk_live_SECRET" }),
+          busy: () => Promise.reject(new HttpError("database at 10.0.0.7 down", { status: 503 })),
+          teapot: () => Promise.reject(new HttpError("short and stout", { status: 418 })),
+        },
+      },
+    }).draw((map) => map.connect("/reports/:action", { controller: "reports" }));
+    const cases: [string, number, string][] = [
+      ["index", 500, "Internal Server Error\n"],
+      ["busy", 503, "Service Unavailable\n"],
+      ["teapot", 418, "short and stout\n"],
+    ];
+    for (const [action, status, body] of cases) {
+      const response = await router.fetch(new Request(`http://localhost/reports/${action}`));
+      assertEquals([response.status, await response.text()], [status, body]);
+    }
+    assertEquals(errors.length, 2);
+    assertStringIncludes((errors[0] as RoutingError).message, "sk_live_SECRET");
+    assertStringIncludes((errors[1] as HttpError).message, "10.0.0.7");
+  } finally {
+    console.error = original;
+  }
+});
+
 Deno.test("fetch answers even an error it cannot read or send as it is, and never rejects", async () => {
   const errors: unknown[] = [];
   const original = console.error;
