@@ -282,6 +282,7 @@ export class Router<H extends object = Helpers> {
     } finally {
       drawing = false;
     }
+    checkHelperNames([...named.keys(), ...deprecated.keys()]);
     this.#install(routes, named, deprecated);
     return this;
   }
@@ -650,6 +651,23 @@ function longestSegment(routes: readonly Route[], maxParam: number): number {
     }
   }
   return longest;
+}
+
+/**
+ * Refuses a table where one name's helpers would take another's: `hash_for_x_path` is
+ * both the hash helper of `x` and the path helper of a route named `hash_for_x`.
+ */
+function checkHelperNames(names: readonly string[]): void {
+  const all = new Set(names);
+  for (const name of all) {
+    if (name.startsWith("hash_for_") && all.has(name.slice("hash_for_".length))) {
+      const other = name.slice("hash_for_".length);
+      throw new TypeError(
+        `The route name "${name}" gives helpers named like the hash helpers of the route ` +
+          `"${other}" (${name}_path is hash_for_${other}_path); rename one of them`,
+      );
+    }
+  }
 }
 
 /** The path without its query string or fragment. */

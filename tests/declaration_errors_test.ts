@@ -362,6 +362,32 @@ Deno.test("an async nested block is a TypeError too, and its late declarations c
   assertEquals(router.recognize("/messages").params.action, "index");
 });
 
+Deno.test("a route name whose helpers would take another route's is a TypeError", () => {
+  for (const variant of VARIANTS) {
+    const error = declarationError(
+      variant,
+      (map: Mapper) => {
+        map.named("x", "/hx", { controller: "c", action: "a" });
+        map.named("hash_for_x", "/hy", { controller: "c", action: "a" });
+      },
+      `"hash_for_x"`,
+      "hash_for_x_path",
+    );
+    assertStringIncludes(error.message, `the route "x"`);
+    // The other way round too, and with a resource's names.
+    declarationError(variant, (map: Mapper) => {
+      map.named("hash_for_messages", "/h", { controller: "c", action: "a" });
+      map.resources("messages");
+    }, "hash_for_messages_path");
+    // A name that merely starts alike is fine.
+    const router = build(variant, (map: Mapper) => {
+      map.resources("messages");
+      map.named("hash_for_everything", "/h", { controller: "c", action: "a" });
+    });
+    assertEquals(router.helpers.hash_for_everything_path(), "/h");
+  }
+});
+
 Deno.test("an unknown router option is a TypeError naming it", () => {
   const error = assertThrows(
     () => new Router({ varient: "B" } as unknown as RouterOptions),
