@@ -373,7 +373,7 @@ export class Router<H extends object = Helpers> {
     if (typeof method !== "string" || method === "") {
       return new TypeError(`recognize needs a method name, got ${describe(method)}`);
     }
-    const verb = method === "GET" ? method : method.toUpperCase();
+    const verb = method === "GET" ? method : upperCaseMethod(method);
     // The common case in one pass over the text: a path within every limit and without a
     // query or fragment is matched as given, and the matcher's scan notes any `%`. Without
     // one, a path that routes comes back as the match itself: nothing is left to check.
@@ -668,6 +668,19 @@ function checkHelperNames(names: readonly string[]): void {
       );
     }
   }
+}
+
+/**
+ * A method name in upper case, its ASCII letters only: `toUpperCase` also folds letters
+ * outside ASCII into ASCII ones (`"poſt"` into `"POST"`), and no such name is a method.
+ */
+function upperCaseMethod(method: string): string {
+  for (let i = 0; i < method.length; i++) {
+    if (method.charCodeAt(i) > 127) {
+      return method.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+    }
+  }
+  return method.toUpperCase();
 }
 
 /** The path without its query string or fragment. */

@@ -307,6 +307,14 @@ Deno.test("method defaults to GET, is case-insensitive, and HEAD is recognised a
   assertEquals(recognized(router, "/messages", "Post").params.action, "create");
   assertEquals(recognized(router, "/messages/7", "pUt").params.action, "update");
   assertEquals(recognized(router, "/messages/7", "delete").params.action, "destroy");
+  // Only ASCII letters change case: "ſ" is no "S", and a method with it is no POST.
+  for (const method of ["poſt", "Poſt", "ſ"]) {
+    const error = assertThrows(() => router.recognize("/messages", method), RoutingError);
+    assertEquals([error.status, error.method], [
+      405,
+      method.replace(/[a-z]/g, (c) => c.toUpperCase()),
+    ]);
+  }
 });
 
 Deno.test("a route without a method condition is ANY and accepts every method", () => {
