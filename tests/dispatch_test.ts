@@ -76,6 +76,18 @@ function post(path: string, body: BodyInit, headers: HeadersInit = {}): Request 
   return new Request(`http://localhost${path}`, { method: "POST", body, headers });
 }
 
+/** Runs `body` with `console.error` collecting what it is given in the array `body` gets. */
+async function withLoggedErrors(body: (errors: unknown[]) => Promise<void>): Promise<void> {
+  const errors: unknown[] = [];
+  const original = console.error;
+  console.error = (error: unknown) => errors.push(error);
+  try {
+    await body(errors);
+  } finally {
+    console.error = original;
+  }
+}
+
 Deno.test("handle calls the action named by the route and converts its result", async () => {
   const router = blog();
   const html = await router.handle(new Request("http://localhost/messages"));
@@ -478,18 +490,13 @@ Deno.test("an action's own 405 for an OPTIONS request keeps its status", async (
 
 Deno.test("fetch answers other errors with a 500 that does not leak the stack", async () => {
   const router = blog();
-  const errors: unknown[] = [];
-  const original = console.error;
-  console.error = (error: unknown) => errors.push(error);
-  try {
+  await withLoggedErrors(async (errors) => {
     const response = await router.fetch(new Request("http://localhost/messages/1/boom"));
     assertEquals(response.status, 500);
     const text = await response.text();
     assert(!text.includes("secret") && !text.includes("app.ts"), text);
     assertEquals(errors.length, 1);
-  } finally {
-    console.error = original;
-  }
+  });
   await assertRejects(
     () => router.handle(new Request("http://localhost/messages/1/boom")),
     Error,
@@ -498,10 +505,7 @@ Deno.test("fetch answers other errors with a 500 that does not leak the stack", 
 });
 
 Deno.test("fetch answers an HttpError of any status, and only a valid one as such", async () => {
-  const errors: unknown[] = [];
-  const original = console.error;
-  console.error = (error: unknown) => errors.push(error);
-  try {
+  await withLoggedErrors(async (errors) => {
     const cases: [number, string][] = [[304, ""], [204, ""], [418, "x\n"]];
     for (const [status, body] of cases) {
       const router = new Router({
@@ -519,16 +523,11 @@ Deno.test("fetch answers an HttpError of any status, and only a valid one as suc
       assertEquals((await router.fetch(new Request("http://localhost/p"))).status, 500);
     }
     assertEquals(errors.length, 3);
-  } finally {
-    console.error = original;
-  }
+  });
 });
 
 Deno.test("fetch logs a server error's message and answers with the status's name", async () => {
-  const errors: unknown[] = [];
-  const original = console.error;
-  console.error = (error: unknown) => errors.push(error);
-  try {
+  await withLoggedErrors(async (errors) => {
     const router = new Router({
       controllers: {
         reports: {
@@ -551,16 +550,11 @@ Deno.test("fetch logs a server error's message and answers with the status's nam
     assertEquals(errors.length, 2);
     assertStringIncludes((errors[0] as RoutingError).message, "sk_live_SECRET");
     assertStringIncludes((errors[1] as HttpError).message, "10.0.0.7");
-  } finally {
-    console.error = original;
-  }
+  });
 });
 
 Deno.test("fetch answers even an error it cannot read or send as it is, and never rejects", async () => {
-  const errors: unknown[] = [];
-  const original = console.error;
-  console.error = (error: unknown) => errors.push(error);
-  try {
+  await withLoggedErrors(async (errors) => {
     const revoked = Proxy.revocable({}, {});
     revoked.revoke();
     const throwing = Object.create(HttpError.prototype, {
@@ -607,9 +601,7 @@ Deno.test("fetch answers even an error it cannot read or send as it is, and neve
         "serves a Request",
       );
     }
-  } finally {
-    console.error = original;
-  }
+  });
 });
 
 Deno.test("a HEAD response says the length of the GET body the router made", async () => {
