@@ -390,7 +390,7 @@ function instantiate(controller: ControllerLike): object {
 }
 
 /** Whether `new` takes `fn`, found without calling it. */
-function isConstructor(fn: object): boolean {
+export function isConstructor(fn: object): boolean {
   try {
     Reflect.construct(Object, [], fn as new () => object);
     return true;

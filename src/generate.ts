@@ -421,15 +421,7 @@ function hashFor(
   if (route.action !== null) hash.action = route.action;
   hash.use_route = name;
   hash.only_path = onlyPath;
-  const recalled = new Map<string, unknown>();
-  if (recall !== undefined) {
-    for (const variable of route.variables) {
-      if (values.get(variable) != null) continue;
-      const value = recall(route, variable);
-      if (value !== undefined) recalled.set(variable, value);
-    }
-  }
-  for (const [key, value] of [...values, ...recalled]) {
+  const put = (key: string, value: unknown) => {
     // Where Object.prototype keeps its __proto__ accessor (Node, Bun, Workers; Deno drops
     // it), assigning that key would replace the hash's prototype: it is defined instead.
     if (key === "__proto__") {
@@ -441,6 +433,14 @@ function hashFor(
       });
     } else {
       hash[key] = value;
+    }
+  };
+  for (const [key, value] of values) put(key, value);
+  if (recall !== undefined) {
+    for (const variable of route.variables) {
+      if (values.get(variable) != null) continue;
+      const value = recall(route, variable);
+      if (value !== undefined) put(variable, value);
     }
   }
   return hash;

@@ -6,7 +6,7 @@
 
 import { describe } from "./describe.ts";
 import { Controller } from "./controller.ts";
-import { dispatch, type DispatchTarget, serve } from "./dispatch.ts";
+import { dispatch, type DispatchTarget, isConstructor, serve } from "./dispatch.ts";
 import { RoutingError, routingMiss } from "./errors.ts";
 import {
   createHelperBinder,
@@ -616,15 +616,14 @@ export class Router<H extends object = Helpers> {
     }
     // A function with a prototype is meant to be constructed for each request (a bound
     // class, which has none, is too; see `instantiate`): it must be able to be.
-    if (typeof controller === "function" && controller.prototype !== undefined) {
-      try {
-        Reflect.construct(Object, [], controller);
-      } catch {
-        throw new TypeError(
-          `The controller "${name}" is a function that cannot be constructed (a generator?); ` +
-            `give a class or an object`,
-        );
-      }
+    if (
+      typeof controller === "function" && controller.prototype !== undefined &&
+      !isConstructor(controller)
+    ) {
+      throw new TypeError(
+        `The controller "${name}" is a function that cannot be constructed (a generator?); ` +
+          `give a class or an object`,
+      );
     }
     this.#controllers.set(name, controller);
     return this;
