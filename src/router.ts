@@ -672,14 +672,17 @@ function checkHelperNames(names: readonly string[]): void {
 /**
  * A method name in upper case, its ASCII letters only: `toUpperCase` also folds letters
  * outside ASCII into ASCII ones (`"poſt"` into `"POST"`), and no such name is a method.
+ * A name without lower-case letters (the usual `"POST"`) comes back as it is, without
+ * the call into V8's runtime that `toUpperCase` makes.
  */
 function upperCaseMethod(method: string): string {
+  let lower = false;
   for (let i = 0; i < method.length; i++) {
-    if (method.charCodeAt(i) > 127) {
-      return method.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
-    }
+    const code = method.charCodeAt(i);
+    if (code > 127) return method.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+    if (code >= 97 && code <= 122) lower = true;
   }
-  return method.toUpperCase();
+  return lower ? method.toUpperCase() : method;
 }
 
 /** The path without its query string or fragment. */
