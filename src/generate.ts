@@ -686,7 +686,7 @@ export function urlFor(
       ? table.routes.filter((route) =>
         route.controller !== null && (route.action === null || route.action === action)
       )
-      : candidates(table.routes, String(controller), String(action));
+      : candidates(table.routes, controller, action);
     let best: { route: Route; unused: number; named: number } | undefined;
     let failure: { route: Route; reason: string } | undefined;
     for (const route of pool) {

@@ -530,7 +530,7 @@ function escapeRegExp(text: string): string {
 
 /** A variable's rule, to compare rules: `""` for the default rule, else the source. */
 function ruleSource({ requirement }: { requirement: Requirement | null }): string {
-  return requirement === null || followsDefaultRule(requirement) ? "" : requirement.source;
+  return followsDefaultRule(requirement) ? "" : requirement!.source;
 }
 
 /**

@@ -327,7 +327,6 @@ export class Router<H extends object = Helpers> {
     this.#matcher = undefined;
     this.#binder = undefined;
     this.#helpers = undefined;
-    this.#maxSegmentLength = longestSegment(routes, this.limits.maxParamLength);
     this.#backtrackingCounts = new Set();
     for (const route of routes) {
       if (!route.backtracks) continue;
@@ -336,10 +335,13 @@ export class Router<H extends object = Helpers> {
         this.#backtrackingCounts.add(count);
       }
     }
+    this.#maxSegmentLength = this.#backtrackingCounts.size === 0
+      ? Infinity
+      : longestSegment(routes, this.limits.maxParamLength);
+    // #maxSegmentLength is never below maxParamLength: no bound of its own here.
     this.#withinLimits = Math.min(
       this.limits.maxPathLength,
       this.limits.maxSegments,
-      this.#maxSegmentLength,
       this.limits.maxParamLength,
     );
   }
@@ -637,12 +639,12 @@ export class Router<H extends object = Helpers> {
 
 /**
  * The longest segment text any route takes when each variable holds `maxParam`
- * characters, in a table where some route backtracks (`Route.backtracks`). Otherwise
- * `Infinity`: the compiled matcher takes time linear in the path for every other route,
- * so segments need no bound of their own, and a long one that no route matches is a 404.
+ * characters: the bound on segments in a table where some route backtracks
+ * (`Route.backtracks`). Without one, the compiled matcher takes time linear in the path
+ * for every route, so segments need no bound of their own (`#install` sets `Infinity`),
+ * and a long one that no route matches is a 404.
  */
 function longestSegment(routes: readonly Route[], maxParam: number): number {
-  if (!routes.some((route) => route.backtracks)) return Infinity;
   let longest = maxParam;
   for (const route of routes) {
     for (const segment of route.segments) {
