@@ -127,6 +127,9 @@ CHARS[63] = STOP | QUERY; // ?
 CHARS[35] = QUERY; // #
 CHARS[37] = PERCENT; // %
 
+/** The characters that make `matchRequest` leave a path to the router. */
+const UNSCANNED = /[?#%]/;
+
 /** Whether a character code is one the default variable rule excludes (besides `/`). */
 function isSeparator(code: number): boolean {
   return code === 46 || code === 59 || code === 44 || code === 63;
@@ -477,8 +480,8 @@ function mergeInOrder(
 export interface RequestMatcher extends Matcher {
   /**
    * `match` for a path that may still hold a query or fragment: `undefined` when it
-   * does (a `?` or `#`), when it does not start with `/`, or when it has an empty
-   * segment or too many; the router then prepares the path and calls `match`. For a
+   * does (a `?` or `#`), or when it does not start with `/`, or when it has an empty
+   * segment or too many and a `%`; the router then prepares the path and calls `match`. For a
    * path without `%` that a route matches, the answer is that route with its params
    * (see `paramsOf`), built from the route's record, which the router can hand out as
    * it is when the path is within every limit.
@@ -624,7 +627,12 @@ class CompiledMatcher implements RequestMatcher {
     if (path.charCodeAt(0) !== 47) return undefined;
     const trimmed = this.#trimmed(path);
     const count = this.#scan(trimmed);
-    if (count < 0 || (this.#marks & QUERY) !== 0) return undefined;
+    // No route takes an empty segment or more segments than its longest: a miss, unless
+    // the text the scan did not reach holds what the router sees to first (a query or
+    // fragment to cut, a `%` that may not decode). Left to the router, such a path was
+    // matched a second time.
+    if (count < 0) return UNSCANNED.test(trimmed) ? undefined : MISS;
+    if ((this.#marks & QUERY) !== 0) return undefined;
     const mc = methodClass(method);
     if ((this.#marks & PERCENT) !== 0) return this.#answer(trimmed, count, mc);
     const known = this.#static(trimmed, count);
