@@ -1053,6 +1053,7 @@ class CompiledMatcher implements RequestMatcher {
   /** The 405 information of a path no route of the method matches, or `MISS`. */
   #refusal(entries: readonly Entry[], mc: number, path: string, count: number): MatchResult {
     let first: (string | undefined)[] | null = null;
+    let matched = "";
     const allowed: string[] = [];
     for (const entry of entries) {
       // Routes that accept the method were tried and failed; ANY ones accept them all.
@@ -1060,9 +1061,16 @@ class CompiledMatcher implements RequestMatcher {
       const method = entry.route.method;
       if (first !== null && allowed.includes(method)) continue;
       if (entry.shape !== this.#shape && entry.shape !== -1) continue;
-      const record = this.#recordOf(entry);
-      if (!this.#accepts(record, 0, path, count)) continue;
-      first ??= this.#valuesOf(record, 0, path, count);
+      // The routes of a resource member share one path (show, update, destroy): a route
+      // with the source of the first that matched matches too, without its checks.
+      if (first === null || entry.route.source !== matched) {
+        const record = this.#recordOf(entry);
+        if (!this.#accepts(record, 0, path, count)) continue;
+        if (first === null) {
+          first = this.#valuesOf(record, 0, path, count);
+          matched = entry.route.source;
+        }
+      }
       allowed.push(method);
     }
     return first === null ? MISS : { route: null, values: first, allowed };
