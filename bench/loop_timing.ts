@@ -19,6 +19,7 @@
 
 import { createCompiledMatcher } from "../src/compiled_matcher.ts";
 import { createReferenceMatcher } from "../src/reference_matcher.ts";
+import { servingRecognizer } from "../src/router.ts";
 import { PEERS } from "./peers.ts";
 import { largeRequests, largeRouter, type Request, requestPath } from "./tables.ts";
 
@@ -86,8 +87,11 @@ const routes = mix.filter(({ method, path }) => {
 });
 const refused = mix.filter((request) => !routes.includes(request));
 const compiled = createCompiledMatcher(router.routes);
+const serving = servingRecognizer(router);
+const servingRecognition = (method: string, path: string) => serving(path, method);
 const contenders: (readonly [string, (method: string, path: string) => unknown])[] = [
   ["router.recognize", (method, path) => router.recognize(path, method)],
+  ["recognition in handle (misses returned)", servingRecognition],
   ["compiled matcher alone", (method, path) => compiled.match(path, method)],
   ...PEERS.map((peer) => [peer.name, peer.build(router.routes).lookup] as const),
 ];

@@ -1,9 +1,10 @@
 /**
  * Recognition per request, on the large Rails-like table, on the wide table (shaped like
  * the one issue #4's own benchmark draws, every request routes), and on the 12-route
- * table of the common router benchmark: this router (`router.recognize`, and its compiled matcher
- * alone), the URLPattern scan of the reference matcher, and the peers fed the same
- * method/path list. Each iteration is one request of the mix, taken in turn.
+ * table of the common router benchmark: this router (`router.recognize`; the same
+ * recognition as `handle` runs it, where a miss is returned instead of thrown; its
+ * compiled matcher alone), the URLPattern scan of the reference matcher, and the peers fed
+ * the same method/path list. Each iteration is one request of the mix, taken in turn.
  *
  * Before the timings it prints, per table, the routes each peer left out (and why) and
  * how many requests each contender answers differently from `router.recognize`.
@@ -13,6 +14,7 @@
 import { createCompiledMatcher } from "../src/compiled_matcher.ts";
 import { createReferenceMatcher } from "../src/reference_matcher.ts";
 import type { Route, Router } from "../mod.ts";
+import { servingRecognizer } from "../src/router.ts";
 import { PEERS } from "./peers.ts";
 import {
   largeRequests,
@@ -100,6 +102,14 @@ for (const { name, router, requests } of TABLES) {
         // 404 and 405 are RoutingErrors.
       }
     }),
+  });
+
+  // What `handle` and `fetch` run for the same request: a miss is returned, not thrown.
+  const serving = servingRecognizer(router);
+  Deno.bench({
+    name: "resource-router: recognition in handle (misses returned)",
+    group,
+    fn: cycling(requests, (method, path) => serving(path, method)),
   });
 
   const compiled = createCompiledMatcher(routes);

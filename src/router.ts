@@ -100,6 +100,22 @@ function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number
   return value;
 }
 
+/** Set by `Router`'s static block: a router's dispatch target, for this module's functions. */
+let dispatchTargetOf: (router: Router<object>) => DispatchTarget;
+
+/**
+ * Recognition as `handle` and `fetch` run it once the limits and the form body are
+ * checked: a 404 or 405 comes back as the `RoutingError` instead of being thrown. It
+ * takes a pathname as `new URL()` gives it (relative to the mount path) and an upper-case
+ * method. Not exported by mod.ts: `bench/` times it beside `recognize`, whose throw costs
+ * V8 more than the match itself (docs/performance.md).
+ */
+export function servingRecognizer(
+  router: Router<object>,
+): (path: string, method: string) => RouteMatch | RoutingError {
+  return dispatchTargetOf(router).recognize;
+}
+
 /**
  * A resource router: declare routes with {@linkcode Router.draw}, recognise paths,
  * generate them with {@linkcode Router.helpers} and {@linkcode Router.urlFor}.
@@ -123,6 +139,10 @@ function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number
  * ```
  */
 export class Router<H extends object = Helpers> {
+  static {
+    dispatchTargetOf = (router) => router.#dispatchTarget();
+  }
+
   /** The variant profile the mapper follows. */
   readonly #profile: VariantProfile;
   readonly #options: RouterOptions;

@@ -8,8 +8,10 @@ import {
   assertThrows,
 } from "@std/assert";
 import { HttpError, Router, RoutingError } from "../mod.ts";
-import type { Block, Mapper, Variant } from "../mod.ts";
+import type { Block, Mapper, RouteMatch, Variant } from "../mod.ts";
+import { servingRecognizer } from "../src/router.ts";
 import { build, VARIANTS } from "./_fixtures.ts";
+import { RECOGNITION_CASES } from "./_recognition_cases.ts";
 
 type Row = [method: string, path: string, name: string | null, action: string | null];
 
@@ -1295,4 +1297,49 @@ Deno.test("map.named registers a named route; conditions restrict its method", (
   assertEquals(router.namedRoutes.get("login")?.method, "POST");
   assertEquals(rejected(router, "/login").allowed, ["POST"]);
   assertEquals(recognized(router, "/logout", "GET").name, "logout");
+});
+
+// ---------------------------------------------------------------------------------------------
+// Recognition as `handle` runs it (src/router.ts `servingRecognizer`, timed by bench/)
+
+Deno.test("handle's recognition answers as recognize does, returning a miss instead of throwing", () => {
+  const paths = ["/%41bc", "/messages/%zz", "/messages/1%2E2", `/messages/${"9".repeat(2000)}`];
+  for (const { name, variant, draw, expect } of RECOGNITION_CASES) {
+    const router = new Router({ variant: variant ?? "B", onDeprecation: () => {} });
+    router.draw((map) => {
+      draw(map);
+      map.resources("messages");
+    });
+    const serving = servingRecognizer(router);
+    const requests = [
+      // It takes pathnames as `new URL()` gives them: with their leading "/".
+      ...expect.filter(({ path }) => path.startsWith("/")),
+      ...paths.flatMap((path) => ["GET", "PUT"].map((method) => ({ method, path }))),
+    ];
+    for (const { method, path } of requests) {
+      const where = `${name}: ${method} ${path.slice(0, 40)}`;
+      const answer = serving(path, method);
+      const expected: unknown = (() => {
+        try {
+          return router.recognize(path, method);
+        } catch (error) {
+          return error;
+        }
+      })();
+      if (expected instanceof Error) {
+        assertInstanceOf(expected, RoutingError, where);
+        assertInstanceOf(answer, RoutingError, where);
+        assertEquals(
+          [answer.status, answer.message, answer.allowed],
+          [expected.status, expected.message, expected.allowed],
+          where,
+        );
+      } else {
+        const { route, params } = expected as RouteMatch;
+        assert(!(answer instanceof Error), `${where}: a match`);
+        assertStrictEquals(answer.route, route, where);
+        assertEquals(answer.params, params, where);
+      }
+    }
+  }
 });
