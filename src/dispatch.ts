@@ -19,8 +19,13 @@ export interface DispatchTarget {
   readonly maxFormBytes: number;
   /** Controllers by name. */
   readonly controllers: ReadonlyMap<string, ControllerLike>;
-  /** The 414 `RoutingError` of a path over a limit, if it is. */
-  limitError(path: string, method: string): RoutingError | undefined;
+  /**
+   * What can be told before the form body is read: the 414 `RoutingError` of a path over
+   * a limit; or, for a path long enough that only a match tells whether a variable is
+   * over `maxParamLength`, the recognition itself (the same as `recognize` answers for
+   * that method); or `undefined`.
+   */
+  screen(path: string, method: string): RouteMatch | RoutingError | undefined;
   /** Recognises a path relative to the mount path: the match, or the `RoutingError`. */
   recognize(path: string, method: string): RouteMatch | RoutingError;
   /** Helpers bound to a request: origin, mount path, current route and params. */
@@ -116,8 +121,8 @@ async function respond(
     const message = `${url.pathname} is outside the mount path ${target.mountPath}`;
     return notFound(method, url.pathname, message);
   }
-  const overLimit = target.limitError(path, method);
-  if (overLimit !== undefined) return overLimit;
+  const screened = target.screen(path, method);
+  if (screened instanceof RoutingError && screened.status === 414) return screened;
 
   // No await without a body: each costs a turn of the microtask queue.
   const form = request.body === null ? null : await readForm(request, target.maxFormBytes);
@@ -130,7 +135,10 @@ async function respond(
     }
   }
 
-  const match = target.recognize(path, effective);
+  // A long path is matched once: the screen's answer stands unless `_method` changed it.
+  const match = screened !== undefined && effective === method
+    ? screened
+    : target.recognize(path, effective);
   if (match instanceof RoutingError) return match;
   const { route, params: pathParams } = match;
   const params: Params = Object.create(null);

@@ -473,14 +473,13 @@ export class Router<H extends object = Helpers> {
   }
 
   /**
-   * For `handle`, which answers every 414 before it reads a form body (API.md): the 414
-   * of a variable over `maxParamLength` in a route whose path otherwise matches, if it
-   * is. Only a pathname over that limit can hold such a variable.
+   * For `handle`, which answers every 414 before it reads a form body (API.md): a 414 of
+   * the path limits; else, where the pathname is long enough to hold a variable over
+   * `maxParamLength` (a 414 only a match can tell), the whole recognition; else nothing.
    */
-  #variableLimitError(pathname: string, verb: string): RoutingError | undefined {
-    if (pathname.length <= this.limits.maxParamLength) return undefined;
-    const found = this.#find(pathname, verb);
-    return found instanceof RoutingError && found.status === 414 ? found : undefined;
+  #screen(pathname: string, verb: string): RouteMatch | RoutingError | undefined {
+    return this.#limitError(pathname, verb) ??
+      (pathname.length > this.limits.maxParamLength ? this.#find(pathname, verb) : undefined);
   }
 
   /**
@@ -610,8 +609,7 @@ export class Router<H extends object = Helpers> {
       mountPath: this.#mount.path,
       maxFormBytes: this.limits.maxFormBytes,
       controllers: this.#controllers,
-      limitError: (path, method) =>
-        this.#limitError(path, method) ?? this.#variableLimitError(path, method),
+      screen: (path, method) => this.#screen(path, method),
       recognize: (path, method) => this.#matchRequest(path, method) ?? this.#find(path, method),
       bindHelpers: (origin, route, params) =>
         (this.#binder ??= createHelperBinder(this))({ ...this.#mount, origin }, {
