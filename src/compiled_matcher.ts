@@ -480,9 +480,9 @@ function mergeInOrder(
 export interface RequestMatcher extends Matcher {
   /**
    * `match` for a path that may still hold a query or fragment: `undefined` when it
-   * does (a `?` or `#`), or when it does not start with `/`, or when it has an empty
-   * segment or too many and a `%`; the router then prepares the path and calls `match`. For a
-   * path without `%` that a route matches, the answer is that route with its params
+   * does (a `?` or `#`), when it does not start with `/`, or when an empty segment or
+   * one too many ends the scan before a `?`, `#` or `%` it did not reach; the router then
+   * prepares the path and calls `match`. For a path without `%` that a route matches, the answer is that route with its params
    * (see `paramsOf`), built from the route's record, which the router can hand out as
    * it is when the path is within every limit.
    */
@@ -628,9 +628,8 @@ class CompiledMatcher implements RequestMatcher {
     const trimmed = this.#trimmed(path);
     const count = this.#scan(trimmed);
     // No route takes an empty segment or more segments than its longest: a miss, unless
-    // the text the scan did not reach holds what the router sees to first (a query or
-    // fragment to cut, a `%` that may not decode). Left to the router, such a path was
-    // matched a second time.
+    // the text the scan did not reach holds a query or fragment to cut, or a `%` that may
+    // not decode, which the router sees to (it matched every such path a second time).
     if (count < 0) return UNSCANNED.test(trimmed) ? undefined : MISS;
     if ((this.#marks & QUERY) !== 0) return undefined;
     const mc = methodClass(method);
