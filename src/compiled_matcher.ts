@@ -481,10 +481,11 @@ export interface RequestMatcher extends Matcher {
   /**
    * `match` for a path that may still hold a query or fragment: `undefined` when it
    * does (a `?` or `#`), when it does not start with `/`, or when an empty segment or
-   * one too many ends the scan before a `?`, `#` or `%` it did not reach; the router then
-   * prepares the path and calls `match`. For a path without `%` that a route matches, the answer is that route with its params
-   * (see `paramsOf`), built from the route's record, which the router can hand out as
-   * it is when the path is within every limit.
+   * one too many ends the scan before a `?`, `#` or `%` it did not reach; the router
+   * then prepares the path and calls `match`. For a path without `%` that a route
+   * matches, the answer is that route with its params (see `paramsOf`), built from the
+   * route's record, which the router can hand out as it is when the path is within every
+   * limit.
    */
   matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined;
   /** Whether the path of the last `matchRequest` that answered holds a `%`. */
