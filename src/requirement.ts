@@ -51,6 +51,17 @@ export interface Requirement {
 
 const ALLOWED_FLAGS = new Set(["i", "u"]);
 
+/** Options of {@linkcode compileRequirement} and {@linkcode checkWays}. */
+export interface WaysOptions {
+  /**
+   * The longest text a variable can hold (the router's `maxParamLength`, or its
+   * `maxPathLength` when that is smaller): a loop can share that many characters. Counted
+   * as 1,024 when smaller or absent, so a requirement refused by default is refused under
+   * any limits.
+   */
+  readonly longest?: number;
+}
+
 /**
  * Validates `value` as the requirement of variable `name` and rewrites it.
  * `where` names the route template in error messages.
@@ -59,6 +70,7 @@ export function compileRequirement(
   name: string,
   value: unknown,
   where: string,
+  options: WaysOptions = {},
 ): Requirement {
   const label = `requirement for :${name} in "${where}"`;
   if (!(value instanceof RegExp) || !isRealRegExp(value)) {
@@ -82,7 +94,7 @@ export function compileRequirement(
   checkBacktracking(value.source, `${label} (${value})`);
   const atoms: string[] = [];
   const source = rewrite(value.source, value.flags.includes("i"), `${label} (${value})`, atoms);
-  checkWays(source, `${label} (${value})`);
+  checkWays(source, `${label} (${value})`, options);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
     throw new TypeError(
@@ -290,11 +302,16 @@ interface Run {
 
 const NO_RUN: Run = { ways: 1, largest: 1, chars: NO_CHARS, branches: 1 };
 
-/** The longest variable text a requirement is tested on by default (`maxParamLength`). */
+/**
+ * The longest variable text a requirement is tested on by default (`maxParamLength`), and
+ * the least that `checkWays` counts a loop as.
+ */
 const TEXT = 1024;
 /**
- * The most ways a requirement may try on a text it does not match: those of two loops
- * (a few milliseconds at most).
+ * The most ways a requirement may try on a text it does not match: those of two loops on
+ * `TEXT` characters (about 2 ms). Fixed, whatever the limits: where variables can be
+ * longer, fewer shapes fit (two loops that can match the same characters took 72 ms on
+ * 8,192 digits, 228 ms on 16,384).
  */
 const MOST_WAYS = TEXT * TEXT;
 
@@ -340,14 +357,16 @@ function countLoops(source: string): number {
  * can end at one place (n for two loops) carry on: each tries everything after it again
  * (`\d+\d+x\d+\d+` is n^3). So do alternatives that can match the same text (that can
  * start with one character, or match nothing: `(?:a|a)`, `(?:a|)`); fixed copies multiply
- * them. Two loops (n^2, a million ways at `maxParamLength`) are allowed. Each way
+ * them. A million ways are allowed: two loops where n is 1,024 (the default
+ * `maxParamLength`), but not where `options.longest` makes n larger. Each way
  * through a group or an optional part is followed, fixed copies of a group one after
  * another, and where ways meet the larger counts and all their characters go on: stricter
  * than needed, never looser. Reads a source in the rewritten syntax (a requirement's, or
  * the `RegExp` that matches several variables of a route at once, which `label` names),
  * whose only constructs are literals, escapes, classes, `(?:` groups, `|` and quantifiers.
  */
-export function checkWays(source: string, label: string): void {
+export function checkWays(source: string, label: string, options: WaysOptions = {}): void {
+  const text = Math.max(TEXT, options.longest ?? TEXT);
   let i = 0;
   /** What a piece or a sequence of them can match, besides the run after it. */
   type Shape = { chars: CharSet; first: CharSet; nullable: boolean };
@@ -434,7 +453,7 @@ export function checkWays(source: string, label: string): void {
       return { run: through, ...shape };
     }
     // A bounded repeat of many more than its minimum trades like a loop.
-    const choices = max - min >= 8 ? TEXT : max - min + 1;
+    const choices = max - min >= 8 ? text : max - min + 1;
     const stepped = step(run, { chars, choices, count: min, optional: min === 0 });
     // An optional group may also be followed through (a repeated one holds no quantifier
     // or alternation: checkBacktracking); a group taken once is followed through.
@@ -477,7 +496,8 @@ export function checkWays(source: string, label: string): void {
         `The ${label} has repeats in a row, or alternatives, that can match the same ` +
           `characters: on a text it does not match, a backtracking engine would try more ` +
           `than ${MOST_WAYS} ways to share it out, which can take minutes; put a character ` +
-          `between them that the ones before it cannot match, or merge them into one`,
+          `between them that the ones before it cannot match, or merge them into one` +
+          (text > TEXT ? ` (the router's limits let a value be ${text} characters long)` : ""),
       );
     }
     return run;

@@ -6,7 +6,12 @@
  * @module
  */
 
-import { checkWays, compileRequirement, type Requirement } from "./requirement.ts";
+import {
+  checkWays,
+  compileRequirement,
+  type Requirement,
+  type WaysOptions,
+} from "./requirement.ts";
 import { urlPatternClass } from "./url_pattern.ts";
 
 /**
@@ -107,9 +112,13 @@ for (let code = 0; code < 128; code++) {
  * Requirements compiled before, by `RegExp` object: tables share a few (the `:id` rule of
  * every show route is one object), and compiling one costs microseconds. The result does
  * not depend on the variable or the route, only on the `RegExp`, whose source and flags
- * cannot change.
+ * cannot change; whether it is allowed depends on how long a variable can be, so each
+ * entry keeps the longest it was allowed for (allowed for that, it is for anything less).
  */
-const compiledRequirementCache = new WeakMap<RegExp, Requirement>();
+const compiledRequirementCache = new WeakMap<
+  RegExp,
+  { readonly requirement: Requirement; readonly longest: number }
+>();
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Implicit defaults of connect/named routes: `:action` is "index", `:id` may be absent. */
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
@@ -209,8 +218,12 @@ export class Route {
     planOf = (route) => route.#params ??= paramsPlan(route);
   }
 
-  /** Builds a route from its spec; throws a `TypeError` naming what is wrong. */
-  constructor(spec: RouteSpec) {
+  /**
+   * Builds a route from its spec; throws a `TypeError` naming what is wrong.
+   * `options.longest`: how long the router lets a variable be, so that requirements that
+   * could backtrack too long on such a value are refused (see `checkWays`).
+   */
+  constructor(spec: RouteSpec, options: WaysOptions = {}) {
     this.name = spec.name;
     this.method = spec.method;
     this.controller = spec.controller;
@@ -219,7 +232,7 @@ export class Route {
     this.requirements = frozenCopy(spec.requirements);
     this.defaults = frozenCopy(spec.defaults);
 
-    const compiled = compileRequirements(spec.requirements, this.path);
+    const compiled = compileRequirements(spec.requirements, this.path, options);
     this.compiledRequirements = compiled;
     const variables: string[] = [];
     const raw = parseTemplate(this.path, compiled, variables);
@@ -279,13 +292,14 @@ export class Route {
         checkWays(
           segmentSource(segment, { capture: false }),
           `segment "${parts.map(partText).join("")}" of the route path "${this.path}"`,
+          options,
         );
       }
     }
     // Each optional segment as a choice of its own (present or not): the RegExp may give a
     // path's segments to any of them, 2^k ways for k.
     if (wholePath) {
-      checkWays(pathSource(segments, { capture: false }), `route path "${this.path}"`);
+      checkWays(pathSource(segments, { capture: false }), `route path "${this.path}"`, options);
     }
     this.backtracks = backtracks;
     this.segments = segments;
@@ -658,17 +672,19 @@ function frozenCopy<T>(record: Readonly<Record<string, T>>): Readonly<Record<str
 function compileRequirements(
   requirements: Readonly<Record<string, RegExp>>,
   path: string,
+  options: WaysOptions,
 ): ReadonlyMap<string, Requirement> {
+  const longest = options.longest ?? 0;
   let compiled: Map<string, Requirement> | undefined;
   for (const name in requirements) {
     if (!Object.hasOwn(requirements, name)) continue;
     const value = requirements[name];
-    let requirement = value instanceof RegExp ? compiledRequirementCache.get(value) : undefined;
-    if (requirement === undefined) {
-      requirement = compileRequirement(name, value, path);
-      compiledRequirementCache.set(value, requirement);
+    let known = value instanceof RegExp ? compiledRequirementCache.get(value) : undefined;
+    if (known === undefined || known.longest < longest) {
+      known = { requirement: compileRequirement(name, value, path, options), longest };
+      compiledRequirementCache.set(value, known);
     }
-    (compiled ??= new Map()).set(name, requirement);
+    (compiled ??= new Map()).set(name, known.requirement);
   }
   return compiled ?? NO_REQUIREMENTS;
 }

@@ -270,6 +270,9 @@ export class Router<H extends object = Helpers> {
         ? "Controller.resourceActionSeparator"
         : "The actionSeparator option",
     );
+    // No variable is longer than either limit: requirements that could backtrack too long
+    // on a value that long are refused (see `checkWays`).
+    const longest = Math.min(this.limits.maxParamLength, this.limits.maxPathLength);
     const routes: Route[] = [];
     const named = new Map<string, Route>();
     const deprecated = new Map<string, string>();
@@ -287,7 +290,7 @@ export class Router<H extends object = Helpers> {
       separator,
       addRoute: (spec: RouteSpec) => {
         stillDrawing();
-        const route = new Route(spec);
+        const route = new Route(spec, { longest });
         this.#checkReachable(route);
         routes.push(route);
         if (route.name !== null) named.set(route.name, route);

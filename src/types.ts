@@ -244,7 +244,11 @@ export interface RouterOptions {
   maxPathLength?: number;
   /** Pathnames with more `/`-separated segments are a 414; default 256. */
   maxSegments?: number;
-  /** A variable's raw text longer than this is a 414; default 1024. */
+  /**
+   * A variable's raw text longer than this is a 414; default 1024. Over 1024 (with
+   * `maxPathLength`), requirements are checked for backtracking on values that long:
+   * two loops that can match the same characters (`\d+\d+x`) are then a `TypeError`.
+   */
   maxParamLength?: number;
   /** A form body larger than this is a 413 `HttpError`; default 1 MiB. */
   maxFormBytes?: number;
