@@ -305,11 +305,11 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
     bytes.set(chunk, offset);
     offset += chunk.byteLength;
   }
-  const malformed = (cause?: unknown) =>
-    new HttpError(`The ${kind} form body is malformed`, { status: 400, cause });
+  const malformed = (cause: unknown, problem = String(cause)) =>
+    new HttpError(`The ${kind} form body is malformed: ${problem}`, { status: 400, cause });
   if (kind === "multipart/form-data") {
     const problem = multipartProblem(bytes, type);
-    if (problem !== undefined) throw malformed(new SyntaxError(problem));
+    if (problem !== undefined) throw malformed(new SyntaxError(problem), problem);
     try {
       return await new Response(bytes, { headers: { "content-type": type } }).formData();
     } catch (error) {
@@ -320,7 +320,7 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch (error) {
-    throw malformed(error);
+    throw malformed(error, "it is not UTF-8");
   }
   const form = new FormData();
   for (const pair of text.split("&")) {
@@ -330,7 +330,7 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
     try {
       form.append(decodeFormComponent(key), decodeFormComponent(value));
     } catch (error) {
-      throw malformed(error);
+      throw malformed(error, `${JSON.stringify(pair.slice(0, 40))} does not percent-decode`);
     }
   }
   return form;
@@ -367,8 +367,16 @@ function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
   const disposition = /\r\ncontent-disposition:[ \t]*form-data[ \t]*;(?:[^\r]*;)?[ \t]*name=/i;
   for (let part = 1;; part++) {
     at += delimiter.length;
-    if (text.startsWith("--", at)) return undefined;
+    const closing = text.startsWith("--", at);
+    if (closing) at += 2;
+    // Transport padding, then a line break (or, after the closing delimiter, the end).
     while (text[at] === " " || text[at] === "\t") at++;
+    if (closing) {
+      // Deno's formData() reads any other text here as an empty form.
+      return at === text.length || text.startsWith("\r\n", at)
+        ? undefined
+        : "text after the closing delimiter on its line";
+    }
     if (!text.startsWith("\r\n", at)) return `part ${part}: no line break after the delimiter`;
     const headersEnd = text.indexOf("\r\n\r\n", at);
     const next = text.indexOf(lineDelimiter, at);
