@@ -204,6 +204,11 @@ Deno.test("the budget counts a loop at the longest value the router's limits all
   // One loop, or loops a character separates, stay allowed at any length.
   draw({ maxParamLength: 65536, maxPathLength: 65536 }, /\d+x\d+/);
   draw({ maxParamLength: 65536, maxPathLength: 65536 }, /[a-z][a-z0-9-]*/);
+  // Even where a value can be longer than the budget's million ways: one loop is one pass.
+  const huge = { maxParamLength: 2_000_000, maxPathLength: 2_000_000 };
+  draw(huge, /\d+/);
+  new Router(huge).draw((map) => map.resources("messages"));
+  assertThrows(() => draw(huge, /\d+\d+x/), TypeError, "2000000 characters long");
   // Lower limits refuse what the default ones refuse: a table that draws once draws again.
   assertThrows(() => draw({ maxParamLength: 64 }, /\d+\d+\d+x/), TypeError, "repeats in a row");
   // A RegExp allowed for short values is checked again for longer ones, not taken from
