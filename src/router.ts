@@ -87,7 +87,12 @@ function parseBaseUrl(baseUrl: string | undefined): Pick<Mount, "path" | "origin
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new TypeError(`baseUrl ${describe(baseUrl)} must be an http: or https: URL`);
   }
-  return { path: url.pathname.replace(/\/+$/, ""), origin: url.origin };
+  const path = url.pathname.replace(/\/+$/, "");
+  // "//host" at the start of a path is a link to that host.
+  if (path.includes("//")) {
+    throw new TypeError(`baseUrl ${describe(baseUrl)} has an empty path segment ("//")`);
+  }
+  return { path, origin: url.origin };
 }
 
 function limit(options: RouterOptions, key: keyof typeof LIMIT_DEFAULTS): number {

@@ -487,6 +487,10 @@ Deno.test("baseUrl must be an absolute http(s) URL without query or fragment", (
   for (const baseUrl of ["file:///app", "foo:bar", "data:text/plain,x", "blob:https://x.org/1"]) {
     assertThrows(() => new Router({ baseUrl }), TypeError, "http: or https:", baseUrl);
   }
+  // A mount path starting "//" would make every *_path a link to another host.
+  for (const baseUrl of ["https://example.com//evil.com", "https://example.com/app//x/"]) {
+    assertThrows(() => new Router({ baseUrl }), TypeError, '"//"', baseUrl);
+  }
   const router = new Router({ baseUrl: "http://localhost:8000" });
   assertEquals(
     router.draw((map) => map.resources("messages")).helpers.messages_url(),
