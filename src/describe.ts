@@ -35,6 +35,10 @@ export function describe(value: unknown): string {
   }
   if (value === null) return "null";
   try {
+    // Boxed: as JSON they would look like the primitive the caller should have given.
+    for (const type of [String, Number, Boolean]) {
+      if (value instanceof type) return `a ${type.name} object`;
+    }
     const json = JSON.stringify(value);
     if (json !== undefined) {
       return json.length > LONGEST ? `${json.slice(0, LONGEST - 3)}...` : json;

@@ -168,7 +168,10 @@ async function respond(
     return notFound(
       effective,
       path,
-      `The controller ${JSON.stringify(controllerName)} has no action ${JSON.stringify(action)}`,
+      `The controller ${JSON.stringify(controllerName)} has no action ${JSON.stringify(action)}` +
+        (/^(?:_|constructor$)/.test(action)
+          ? ' (names starting with "_", and constructor, are never actions)'
+          : ""),
     );
   }
   const ctx: ActionContext = {
@@ -441,7 +444,10 @@ function findAction(
 
 /** A controller's result as a response: Response, HTML string, 204, or JSON. */
 function toResponse(result: unknown, target: string): Response {
-  if (result instanceof Response) return result;
+  if (result instanceof Response) {
+    if (result.bodyUsed) throw new TypeError(`The action ${target} returned a used Response`);
+    return result;
+  }
   if (typeof result === "string") {
     return new Response(result, { headers: { "content-type": "text/html; charset=utf-8" } });
   }

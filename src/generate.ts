@@ -641,8 +641,8 @@ export function urlFor(
   let read: Map<string, unknown>;
   try {
     read = new Map(Object.entries(options));
-  } catch {
-    throw new TypeError(`urlFor needs an options object it can read, got ${describe(options)}`);
+  } catch (error) {
+    throw new TypeError(`urlFor could not read its options: ${error}`, { cause: error });
   }
   const present = (value: unknown) => value !== undefined && value !== null && value !== "";
   for (const key of ["controller", "action", "use_route"] as const) {

@@ -627,7 +627,9 @@ function parseTemplate(
         while (++end < length && CHAR_CLASS[path.charCodeAt(end)] === 2);
       }
       if (end === i + 1) {
-        throw new TypeError(`The route path "${path}" has a ":" not followed by a variable name`);
+        throw new TypeError(
+          `The route path "${path}" has a ":" not followed by a variable name (a letter or "_" first)`,
+        );
       }
       const name = path.slice(i + 1, end);
       if (variables.includes(name)) {

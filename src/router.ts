@@ -399,7 +399,9 @@ export class Router<H extends object = Helpers> {
 
   /** `recognize` without the throw: the match, or the error for the caller to throw. */
   #recognize(path: string, method: string): RouteMatch | Error {
-    if (typeof path !== "string") return new TypeError("recognize needs a path string");
+    if (typeof path !== "string") {
+      return new TypeError(`recognize needs a path string, got ${describe(path)}`);
+    }
     if (typeof method !== "string" || method === "") {
       return new TypeError(`recognize needs a method name, got ${describe(method)}`);
     }

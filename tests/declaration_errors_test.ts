@@ -283,6 +283,14 @@ Deno.test("odd values anywhere are TypeErrors that show them, not errors of thei
     [() => new Router({ actionSeparator: "%" }), '"%" is not a valid action separator'],
     [() => build("A", messages).recognize("/messages", Object.create(null)), "method"],
     [() => build("A", messages).recognize("/messages", ""), "method"],
+    [() => build("A", messages).recognize(5 as unknown as string), "path string, got 5"],
+    // Boxed primitives, shown as JSON, would look like the value the caller should give.
+    [() => new Router({ variant: new String("A") as unknown as Variant }), "a String object"],
+    [() => new Router({ maxPathLength: new Number(9) as unknown as number }), "a Number object"],
+    [
+      () => build("A", messages).recognize("/messages", new String("GET") as unknown as string),
+      "a String object",
+    ],
     [() => build("A", messages).urlFor({ controller: Object.create(null) }), "controller"],
     [
       () =>

@@ -425,6 +425,10 @@ Deno.test("actions refuse constructor, _-prefixed names, non-functions and Objec
       RoutingError,
     );
     assertEquals(error.status, 404, action);
+    // Where the controller has one by that name, the message says why it is not an action.
+    if (action === "constructor" || action === "_hidden") {
+      assertStringIncludes(error.message, "never actions");
+    }
     assertEquals((await router.fetch(new Request(`http://localhost/x/${action}`))).status, 404);
   }
   assertEquals(
@@ -864,10 +868,22 @@ Deno.test("a result that cannot be sent as JSON is an error naming the action", 
     map.connect("/p", { controller: "p", action: "index" })
   );
   await assertRejects(() => router.handle(new Request("http://localhost/p")), TypeError, "p#index");
+  // A Response whose body was read cannot be sent either.
+  const used = new Response("gone");
+  await used.text();
+  const usedRouter = new Router({ controllers: { p: { index: () => used } } }).draw((map) =>
+    map.connect("/p", { controller: "p", action: "index" })
+  );
+  await assertRejects(
+    () => usedRouter.handle(new Request("http://localhost/p")),
+    TypeError,
+    "p#index returned a used Response",
+  );
   const original = console.error;
   console.error = () => {};
   try {
     assertEquals((await router.fetch(new Request("http://localhost/p"))).status, 500);
+    assertEquals((await usedRouter.fetch(new Request("http://localhost/p"))).status, 500);
   } finally {
     console.error = original;
   }

@@ -848,7 +848,13 @@ Deno.test("values that cannot be read are a RoutingError naming the key", () => 
       ":id",
     );
   }
-  assertThrows(() => h.urlFor(proxy as UrlOptions), TypeError, "options object it can read");
+  assertThrows(() => h.urlFor(proxy as UrlOptions), TypeError, "could not read its options");
+  const throwing = {
+    get action(): never {
+      throw new Error("boom");
+    },
+  };
+  assertThrows(() => h.urlFor(throwing), TypeError, "boom");
 });
 
 Deno.test("a toParam() or a named-values object that throws is a RoutingError saying so", () => {
