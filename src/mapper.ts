@@ -208,6 +208,7 @@ export class Mapper {
       const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
       for (const spec of output.routes) this.#sink.addRoute(spec);
       for (const [old, current] of output.deprecated) this.#sink.deprecate(old, current);
+      checkNestingPrefix(output.nesting.pathPrefix, `map.${kind}("${name}")`);
       if (block) runBlock(block, new Mapper(this.#sink, output.nesting), `map.${kind}("${name}")`);
     }
   }
@@ -337,6 +338,22 @@ function fixedTarget(
   const given = optionalString(options[key], key, where);
   if (given !== undefined || variables.has(key) || !(key in defaults)) return given;
   return optionalString(defaults[key], `defaults.${key}`, where);
+}
+
+/**
+ * API.md: a template naming a variable twice is a `TypeError` at declaration. That holds
+ * for the prefix a resource's nested resources get (`threads` under `/threads/:thread_id`
+ * gives `/threads/:thread_id/threads/:thread_id`) whether or not a block uses it.
+ */
+function checkNestingPrefix(prefix: string, where: string): void {
+  const names: string[] = prefix.match(/(?<=:)[A-Za-z_]\w*/g) ?? [];
+  const twice = names.find((name, index) => names.indexOf(name) !== index);
+  if (twice !== undefined) {
+    throw new TypeError(
+      `${where}: the path its nested resources get, "${prefix}", names :${twice} twice ` +
+        `(give it a singular or a pathPrefix without :${twice})`,
+    );
+  }
 }
 
 function optionalString(value: unknown, key: string, where: string): string | undefined {

@@ -440,6 +440,17 @@ Deno.test("a template naming the same variable twice is a TypeError naming it", 
         ),
       "thread_id",
     );
+    // API.md's example, read either way: the prefix nested resources would get repeats
+    // :thread_id, with or without a block that nests any.
+    for (
+      const draw of [
+        (map: Mapper) => map.resources("threads", { pathPrefix: "/threads/:thread_id" }),
+        (map: Mapper) =>
+          map.resources("threads", (threads: Mapper) => threads.resources("threads")),
+      ]
+    ) {
+      declarationError(variant, draw, "names :thread_id twice");
+    }
     // The member path of messages repeats :id.
     declarationError(
       variant,
