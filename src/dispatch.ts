@@ -169,7 +169,7 @@ async function respond(
       effective,
       path,
       `The controller ${JSON.stringify(controllerName)} has no action ${JSON.stringify(action)}` +
-        (/^(?:_|constructor$)/.test(action)
+        (isReserved(action)
           ? ' (names starting with "_", and constructor, are never actions)'
           : ""),
     );
@@ -418,6 +418,11 @@ export function isConstructor(fn: object): boolean {
   }
 }
 
+/** API.md: `constructor` and names starting with `_` are never actions. */
+function isReserved(name: string): boolean {
+  return name === "constructor" || name.startsWith("_");
+}
+
 /**
  * The action `name` of a controller: a function found on the object or its prototype
  * chain below `Object.prototype` (and `Function.prototype`); never `constructor`, a
@@ -427,9 +432,7 @@ function findAction(
   controller: object,
   name: string | undefined,
 ): ((ctx: ActionContext) => unknown) | undefined {
-  if (typeof name !== "string" || name === "" || name === "constructor" || name.startsWith("_")) {
-    return undefined;
-  }
+  if (typeof name !== "string" || name === "" || isReserved(name)) return undefined;
   for (
     let object: object | null = controller;
     object !== null && object !== Object.prototype && object !== Function.prototype;
