@@ -204,12 +204,13 @@ export class Mapper {
       normalizeResourceOptions(options, `map.${kind}("${name}")`, singleton)
     );
     for (const [index, name] of names.entries()) {
+      const where = `map.${kind}("${name}")`;
       const record = this.#record(name, copies[index], singleton);
       const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
       for (const spec of output.routes) this.#sink.addRoute(spec);
       for (const [old, current] of output.deprecated) this.#sink.deprecate(old, current);
-      checkNestingPrefix(output.nesting.pathPrefix, `map.${kind}("${name}")`);
-      if (block) runBlock(block, new Mapper(this.#sink, output.nesting), `map.${kind}("${name}")`);
+      checkNestingPrefix(output.nesting.pathPrefix, where);
+      if (block) runBlock(block, new Mapper(this.#sink, output.nesting), where);
     }
   }
 
