@@ -404,6 +404,30 @@ Deno.test("a form body already read, or made of chunks that are not bytes, is a 
   }
 });
 
+Deno.test("a form body whose stream fails part way (a client gone) is a 400 with the cause", async () => {
+  const router = blog();
+  // What Deno.serve does when a client closes the connection before its body is complete.
+  const gone = new Error("connection closed before message completed");
+  const broken = () =>
+    new Request("http://localhost/messages/1", {
+      method: "POST",
+      headers: { "content-type": FORM },
+      body: new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode("_method=del"));
+          setTimeout(() => controller.error(gone));
+        },
+      }),
+    });
+  const error = await assertRejects(() => router.handle(broken()), HttpError);
+  assertEquals(error.status, 400);
+  assertEquals(error.message, "The request body could not be read");
+  assertEquals(error.cause, gone);
+  const response = await router.fetch(broken());
+  assertEquals(response.status, 400);
+  await response.body?.cancel();
+});
+
 Deno.test("actions refuse constructor, _-prefixed names, non-functions and Object.prototype", async () => {
   const router = blog();
   for (
