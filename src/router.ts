@@ -689,8 +689,9 @@ function longestSegment(routes: readonly Route[], maxParam: number): number {
 function checkHelperNames(names: readonly string[]): void {
   const all = new Set(names);
   for (const name of all) {
+    if (!name.startsWith("hash_for_")) continue;
     const other = name.slice("hash_for_".length);
-    if (name.startsWith("hash_for_") && all.has(other)) {
+    if (all.has(other)) {
       throw new TypeError(
         `The route name "${name}" gives helpers named like the hash helpers of the route ` +
           `"${other}" (${name}_path is hash_for_${other}_path); rename one of them`,
