@@ -391,6 +391,46 @@ Deno.test("each miss is an error of its own that reads like any RoutingError", (
   ]);
 });
 
+Deno.test("a miss made after a full garbage collection has the shape of the misses before", async () => {
+  // V8 holds the shape (map) of misses only weakly; src/errors.ts keeps one miss alive so
+  // that a full collection does not give the next misses a new shape, which would throw
+  // away the optimized code that makes them. %DebugPrint shows the shape's address, and
+  // --no-compact keeps a live shape where it is.
+  const dir = await Deno.makeTempDir();
+  try {
+    const script = `${dir}/miss_shape.js`;
+    await Deno.writeTextFile(
+      script,
+      `import { Router } from ${JSON.stringify(new URL("../mod.ts", import.meta.url).href)};
+const router = new Router().draw((map) => map.resources("messages"));
+const miss = () => { try { router.recognize("/nothing"); } catch (error) { return error; } };
+%DebugPrint(miss());
+gc(); gc();
+%DebugPrint(miss());
+`,
+    );
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--config",
+        new URL("../deno.json", import.meta.url).pathname,
+        "--v8-flags=--expose-gc,--allow-natives-syntax,--no-compact",
+        script,
+      ],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+    const text = new TextDecoder().decode(output.stdout);
+    assert(output.success, new TextDecoder().decode(output.stderr));
+    const shapes = [...text.matchAll(/^0x[0-9a-f]+ <Object map = (0x[0-9a-f]+)>/gm)]
+      .map((match) => match[1]);
+    assertEquals(shapes.length, 2, text);
+    assertEquals(shapes[0], shapes[1]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("literal text matches the raw pathname exactly (an encoded letter is not that letter)", () => {
   const router = build("A", messages);
   assertEquals(rejected(router, "/m%65ssages").status, 404);

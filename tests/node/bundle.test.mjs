@@ -2,6 +2,7 @@
 // Node 20 has no URLPattern, so this also proves the polyfill chunk loads where needed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { execFileSync } from "node:child_process";
 import { Controller, HttpError, Router, RoutingError } from "../../dist/mod.js";
 
 class MessagesController extends Controller {
@@ -129,4 +130,31 @@ test("a __proto__ key stays a key where Object.prototype keeps its accessor", ()
   const { params } = router.recognize("/p/v");
   assert.equal(params["__proto__"], "v");
   assert.equal(Object.getPrototypeOf(params), null);
+});
+
+test("the bundle keeps the shape of misses through a full garbage collection", () => {
+  // src/errors.ts hangs one miss off the misses' prototype so that V8 keeps their shape
+  // (map), which it holds only weakly; a bundler must not drop that miss as unused. Node
+  // prints the shape's address with %DebugPrint; --no-compact keeps a live shape in place.
+  const script = `
+    const { Router } = await import(${
+    JSON.stringify(new URL("../../dist/mod.js", import.meta.url).href)
+  });
+    const router = new Router().draw((map) => map.resources("messages"));
+    const miss = () => { try { router.recognize("/nothing"); } catch (error) { return error; } };
+    %DebugPrint(miss());
+    gc(); gc();
+    %DebugPrint(miss());
+  `;
+  const text = execFileSync(process.execPath, [
+    "--expose-gc",
+    "--allow-natives-syntax",
+    "--no-compact",
+    "--input-type=module",
+    "--eval",
+    script,
+  ], { encoding: "utf8" });
+  const shapes = [...text.matchAll(/^ - map: (0x[0-9a-f]+)/gm)].map((match) => match[1]);
+  assert.equal(shapes.length, 2, text);
+  assert.equal(shapes[0], shapes[1]);
 });
