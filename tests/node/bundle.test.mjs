@@ -136,10 +136,9 @@ test("the bundle keeps the shape of misses through a full garbage collection", (
   // src/errors.ts hangs one miss off the misses' prototype so that V8 keeps their shape
   // (map), which it holds only weakly; a bundler must not drop that miss as unused. Node
   // prints the shape's address with %DebugPrint; --no-compact keeps a live shape in place.
+  const bundle = new URL("../../dist/mod.js", import.meta.url).href;
   const script = `
-    const { Router } = await import(${
-    JSON.stringify(new URL("../../dist/mod.js", import.meta.url).href)
-  });
+    const { Router } = await import(${JSON.stringify(bundle)});
     const router = new Router().draw((map) => map.resources("messages"));
     const miss = () => { try { router.recognize("/nothing"); } catch (error) { return error; } };
     %DebugPrint(miss());
