@@ -40,8 +40,9 @@ const OVERRIDES = new Set(["PUT", "PATCH", "DELETE"]);
  * (a `RoutingError` when nothing routes).
  */
 export function dispatch(target: DispatchTarget, request: Request): Promise<Response> {
-  return respond(target, request).then((outcome) =>
-    outcome instanceof Response ? outcome : Promise.reject(outcome)
+  return respond(target, request).then(
+    (outcome) => outcome instanceof Response ? outcome : Promise.reject(outcome),
+    (error) => Promise.reject(error instanceof ActionRefusal ? error.error : error),
   );
 }
 
@@ -182,7 +183,14 @@ async function respond(
     route,
     helpers: target.bindHelpers(url.origin, route, pathParams),
   };
-  const result = await handler.call(controller, ctx);
+  let result: unknown;
+  try {
+    result = await handler.call(controller, ctx);
+  } catch (error) {
+    throw isActionRefusal(error)
+      ? new ActionRefusal(error, target, { path, method: effective })
+      : error;
+  }
   const response = toResponse(result, `${controllerName}#${action}`);
   if (method !== "HEAD") return response;
   return await withoutBody(response, { measure: !(result instanceof Response) });
@@ -194,6 +202,9 @@ async function respond(
  * status no response can have, a 500 (logged, not shown).
  */
 function errorResponse(error: unknown): Response {
+  if (error instanceof ActionRefusal) {
+    return plain(405, error.error.message, { allow: allowHeader(error.allowed, error.method) });
+  }
   if (!(error instanceof HttpError) || !isResponseStatus(error.status)) {
     logFailure(error);
     return plain(500, "Internal Server Error");
@@ -228,14 +239,50 @@ function isResponseStatus(status: unknown): status is number {
 /** Statuses whose responses have no body (RFC 9110). */
 const NULL_BODY_STATUSES = new Set([204, 205, 304]);
 
-/** The `Allow` header for a path's methods: adds `HEAD` where `GET` is, and `OPTIONS`. */
-function allowHeader(allowed: readonly string[]): string {
+/**
+ * The `Allow` header for a path's methods: adds `HEAD` where `GET` is, and `OPTIONS`
+ * unless it is the method `refused`.
+ */
+function allowHeader(allowed: readonly string[], refused = ""): string {
   const methods = [...allowed];
   if (methods.includes("GET") && !methods.includes("HEAD")) {
     methods.splice(methods.indexOf("GET") + 1, 0, "HEAD");
   }
-  if (!methods.includes("OPTIONS")) methods.push("OPTIONS");
+  if (!methods.includes("OPTIONS") && refused !== "OPTIONS") methods.push("OPTIONS");
   return methods.join(", ");
+}
+
+/** The methods a route can name (`ANY` aside): those an `Allow` header is made of. */
+const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
+
+/** Whether an action threw a 405 of its own: an `HttpError`, without a `RoutingError`'s list. */
+function isActionRefusal(error: unknown): error is HttpError {
+  return error instanceof HttpError && !(error instanceof RoutingError) && error.status === 405;
+}
+
+/**
+ * An action's own 405 (an {@linkcode HttpError} that is not a `RoutingError`), with what
+ * `fetch` needs for its `Allow` header (RFC 9110 asks one of every 405): the methods for
+ * which the request's path routes, the refused one aside. `handle` rejects with the
+ * action's error itself. A `RoutingError` 405 brings its own `allowed` list.
+ */
+class ActionRefusal {
+  /** The methods the path routes, without the refused one (`HEAD` refuses `GET`). */
+  readonly allowed: readonly string[];
+  /** The refused method. */
+  readonly method: string;
+
+  constructor(
+    readonly error: HttpError,
+    target: DispatchTarget,
+    { path, method }: { path: string; method: string },
+  ) {
+    const refused = method === "HEAD" ? "GET" : method;
+    this.method = method;
+    this.allowed = ROUTE_METHODS.filter((other) =>
+      other !== refused && !(target.recognize(path, other) instanceof RoutingError)
+    );
+  }
 }
 
 /** A plain-text response with a message (none for a status that has no body). */
@@ -476,6 +523,8 @@ async function withoutBody(
   response: Response,
   { measure }: { measure: boolean },
 ): Promise<Response> {
+  // `Response.error()` (status 0, no body) goes out as `GET`'s does: no other can be made.
+  if (response.type === "error") return response;
   const headers = new Headers(response.headers);
   if (measure && response.body !== null) {
     headers.set("content-length", String((await response.arrayBuffer()).byteLength));

@@ -522,6 +522,43 @@ Deno.test("an action's own 405 for an OPTIONS request keeps its status", async (
   assertEquals(await response.text(), "Not here\n");
 });
 
+Deno.test("an action's own HttpError 405 gets an Allow header of the path's other methods", async () => {
+  const refuse = () => {
+    throw new HttpError("Messages are read-only today", { status: 405 });
+  };
+  const router = new Router({
+    variant: "B",
+    controllers: { messages: { index: () => "list", create: refuse, update: refuse } },
+  }).draw((map) => map.resources("messages"));
+  const post = await router.fetch(new Request("http://localhost/messages", { method: "POST" }));
+  assertEquals(post.status, 405);
+  assertEquals(post.headers.get("allow"), "GET, HEAD, OPTIONS");
+  assertEquals(await post.text(), "Messages are read-only today\n");
+  const put = await router.fetch(new Request("http://localhost/messages/1", { method: "PUT" }));
+  assertEquals(put.headers.get("allow"), "GET, HEAD, DELETE, OPTIONS");
+  // handle rejects with the action's own error, untouched.
+  const error = await assertRejects(
+    () => router.handle(new Request("http://localhost/messages", { method: "POST" })),
+    HttpError,
+  );
+  assertEquals([error.constructor, error.message], [HttpError, "Messages are read-only today"]);
+});
+
+Deno.test("an action's own 405 for GET, HEAD or OPTIONS leaves that method out of Allow", async () => {
+  const refuse = () => {
+    throw new HttpError("No", { status: 405 });
+  };
+  const router = new Router({ controllers: { api: { ping: refuse } } })
+    .draw((map) => map.connect("/ping", { controller: "api", action: "ping" }));
+  for (const method of ["GET", "HEAD", "OPTIONS"]) {
+    const response = await router.fetch(new Request("http://localhost/ping", { method }));
+    assertEquals(response.status, 405, method);
+    const allow = response.headers.get("allow")!.split(", ");
+    assertEquals(allow.includes(method), false, `${method}: ${allow}`);
+    assertEquals(allow.includes("POST"), true, `${method}: ${allow}`);
+  }
+});
+
 Deno.test("fetch answers other errors with a 500 that does not leak the stack", async () => {
   const router = blog();
   await withLoggedErrors(async (errors) => {
@@ -674,6 +711,15 @@ Deno.test("a HEAD response says the length of the GET body the router made", asy
   );
   assertEquals(stream.headers.get("content-length"), null);
   assertEquals(stream.body, null);
+});
+
+Deno.test("a HEAD request gets an action's Response.error() as GET does", async () => {
+  const router = new Router({ controllers: { pages: { gone: () => Response.error() } } })
+    .draw((map) => map.connect("/gone", { controller: "pages", action: "gone" }));
+  for (const method of ["GET", "HEAD"]) {
+    const response = await router.handle(new Request("http://localhost/gone", { method }));
+    assertEquals([response.type, response.status, response.body], ["error", 0, null], method);
+  }
 });
 
 Deno.test("fetch answers HEAD without a body on errors too", async () => {
