@@ -645,7 +645,10 @@ export function urlFor(
     throw new TypeError(`urlFor could not read its options: ${error}`, { cause: error });
   }
   const present = (value: unknown) => value !== undefined && value !== null && value !== "";
-  for (const key of ["controller", "action", "use_route"] as const) {
+  const byName = present(read.get("use_route"));
+  // With `use_route`, a controller or action is a value like any other (for a route whose
+  // path has `:controller`, as a `hash_for_` helper passes it on); without, it picks routes.
+  for (const key of byName ? ["use_route"] : ["controller", "action"]) {
     if (present(read.get(key)) && typeof read.get(key) !== "string") {
       throw new TypeError(`urlFor: ${key} must be a string, got ${describe(read.get(key))}`);
     }
@@ -667,7 +670,7 @@ export function urlFor(
   };
 
   let chosen: Route | undefined;
-  if (present(read.get("use_route"))) {
+  if (byName) {
     const name = read.get("use_route") as string;
     chosen = table.namedRoutes.get(name) ??
       table.namedRoutes.get(table.deprecatedNames.get(name) ?? "");
@@ -730,7 +733,11 @@ export function urlFor(
   }
   const route = chosen;
   const values = valuesFor(route);
-  for (const [key] of route.constants) values.delete(key);
+  // A constant given with its own value is the route's; another value of it (possible
+  // with `use_route`) is a query value, as the route's helper makes it.
+  for (const [key, value] of route.constants) {
+    if (RESERVED.has(key) || givesValue(key, value)) values.delete(key);
+  }
   const path = mount.path + generate(route, values, context);
   return read.get("only_path") === false ? originOf(route, mount) + path : path;
 }

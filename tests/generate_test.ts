@@ -826,6 +826,45 @@ Deno.test("urlFor takes a route whose defaults name a key not in its path only f
   generationError(() => router.urlFor({ controller: "articles", format: odd }));
 });
 
+Deno.test("urlFor with use_route: another value of a default not in the path is a query value", () => {
+  const router = build("B", (map: Mapper) => {
+    map.named("feed", "/feed", {
+      controller: "articles",
+      action: "index",
+      defaults: { format: "rss" },
+    });
+  });
+  const { feed_path, hash_for_feed_path } = router.helpers;
+  assertEquals(feed_path({ format: "atom" }), "/feed?format=atom");
+  assertEquals(router.urlFor({ use_route: "feed", format: "atom" }), "/feed?format=atom");
+  assertEquals(
+    router.urlFor(hash_for_feed_path({ format: "atom" }) as UrlOptions),
+    "/feed?format=atom",
+  );
+  // Its own value is the route's.
+  assertEquals(router.urlFor({ use_route: "feed", format: "rss" }), "/feed");
+});
+
+Deno.test("urlFor with use_route takes any value for a :controller or :action in the path", () => {
+  const router = build("B", (map: Mapper) => map.named("default", ":controller/:action/:id"));
+  const { default_path, hash_for_default_path } = router.helpers;
+  assertEquals(default_path(5, "show", 1), "/5/show/1");
+  assertEquals(router.urlFor(hash_for_default_path(5, "show", 1) as UrlOptions), "/5/show/1");
+  const show = { toParam: () => "show" };
+  assertEquals(router.urlFor(hash_for_default_path("m", show, 1) as UrlOptions), "/m/show/1");
+  // A value no helper takes is the helper's error, naming the key.
+  const error = generationError(() =>
+    router.urlFor({ use_route: "default", controller: true as unknown as string, id: 1 })
+  );
+  assertStringIncludes(error.message, ":controller");
+  // Without use_route, controller and action choose the route: they must be text.
+  assertThrows(
+    () => router.urlFor({ controller: 5 as unknown as string }),
+    TypeError,
+    "controller",
+  );
+});
+
 Deno.test("values that cannot be read are a RoutingError naming the key", () => {
   const h = build("A", (map: Mapper) => map.resources("messages"));
   const { proxy, revoke } = Proxy.revocable({}, {});
