@@ -207,7 +207,7 @@ export class Mapper {
       const where = `map.${kind}("${name}")`;
       const record = this.#record(name, copies[index], singleton);
       const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
-      for (const spec of output.routes) this.#sink.addRoute(spec);
+      for (const spec of distinctRoutes(output.routes, where)) this.#sink.addRoute(spec);
       for (const [old, current] of output.deprecated) this.#sink.deprecate(old, current);
       checkNestingPrefix(output.nesting.pathPrefix, where);
       if (block) runBlock(block, new Mapper(this.#sink, output.nesting), where);
@@ -355,6 +355,34 @@ function checkNestingPrefix(prefix: string, where: string): void {
         `(give it a singular or a pathPrefix without :${twice})`,
     );
   }
+}
+
+/**
+ * A resource's routes without repeats (API.md: no two routes of a table share method,
+ * path and requirements). An action listed twice where both give the same routes (a
+ * singleton's `collection` and `member` share its path) is registered once. An action
+ * whose route takes another's path under another name (a `collection` action `new` in
+ * variant A, at `/messages/new`) could never be reached: a `TypeError`.
+ */
+function distinctRoutes(routes: readonly RouteSpec[], where: string): RouteSpec[] {
+  const seen = new Map<string, RouteSpec>();
+  const kept: RouteSpec[] = [];
+  for (const spec of routes) {
+    const key = `${spec.method} ${spec.path} ${Object.keys(spec.requirements).join()}`;
+    const first = seen.get(key);
+    if (first === undefined) {
+      seen.set(key, spec);
+      kept.push(spec);
+    } else if (first.name !== spec.name || first.action !== spec.action) {
+      const label = (route: RouteSpec) =>
+        route.name === null ? `the ${route.action} action` : `${route.name} (${route.action})`;
+      throw new TypeError(
+        `${where}: ${label(first)} and ${label(spec)} would both be ${spec.method} ` +
+          `${spec.path}; the second could never be reached (give the action another name)`,
+      );
+    }
+  }
+  return kept;
 }
 
 function optionalString(value: unknown, key: string, where: string): string | undefined {

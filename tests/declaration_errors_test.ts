@@ -59,6 +59,38 @@ Deno.test("valid identifiers are accepted", () => {
 // ---------------------------------------------------------------------------------------------
 // Options
 
+Deno.test("a resource action whose route takes another's path is a TypeError naming both", () => {
+  // Variant A puts a collection action at /messages/new, the path of the new action.
+  assertThrows(
+    () =>
+      new Router({ variant: "A" }).draw((map) =>
+        map.resources("messages", { collection: { new: "get" } })
+      ),
+    TypeError,
+    "new_message (new) and new_messages (new) would both be GET /messages/new",
+  );
+  // Variant B puts it at /messages;new: no clash.
+  const router = new Router({ variant: "B" })
+    .draw((map) => map.resources("messages", { collection: { new: "get" } }));
+  assertEquals(router.recognize("/messages;new").route.name, "new_messages");
+});
+
+Deno.test("a singleton action in both collection and member is registered once", () => {
+  for (const variant of ["A", "B"] as const) {
+    const router = new Router({ variant }).draw((map) =>
+      map.resource("account", { collection: { close: "put" }, member: { close: "put" } })
+    );
+    const keys = router.routes.map((route) => `${route.method} ${route.path}`);
+    assertEquals(keys.length, new Set(keys).size, variant);
+    const closing = router.routes.filter((route) => route.action === "close");
+    assertEquals(closing.length, variant === "A" ? 4 : 2, variant);
+    assertEquals(
+      router.recognize(router.helpers.close_account_path() as string, "PUT").route.action,
+      "close",
+    );
+  }
+});
+
 Deno.test("an unknown option key is a TypeError naming it", () => {
   for (const variant of VARIANTS) {
     for (const key of ["pathprefix", "colection", "namePrefx", "requirements", "Controller"]) {

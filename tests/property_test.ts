@@ -88,6 +88,11 @@ Deno.test("property: every named helper's path recognises back to its route and 
     fc.property(tables, fc.array(values, { minLength: 8, maxLength: 8 }), (table, pool) => {
       const router = new Router({ variant: table.variant, onDeprecation: () => {} });
       router.draw((map) => drawAll(map, table.declarations));
+      // API.md: no two routes of a table share method, path and requirements.
+      const keys = router.routes.map((route) =>
+        `${route.method} ${route.path} ${Object.keys(route.requirements)}`
+      );
+      assertEquals(keys.length, new Set(keys).size, "a route is registered twice");
       // A value equal to a literal word of some template would be recognised as that
       // literal (as in Rails: /posts/new is new, not show with id "new").
       const literals = new Set(
