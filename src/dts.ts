@@ -24,15 +24,16 @@ export interface DtsTable {
 }
 
 const PRELUDE = `/**
- * A value for a path variable: a string, a number, or a record with toParam() or id.
- * As a helper's last argument, a plain object without toParam() is read as the named
- * values, not as a value (types cannot tell it from a class instance): pass its id.
+ * A value for a path variable: a string, a number (or bigint), or a record with toParam()
+ * or id. As a helper's last argument, a plain object without toParam() is read as the
+ * named values, not as a value (types cannot tell it from a class instance): pass its id.
  */
 export type RouteValue =
   | string
   | number
-  | { toParam(): string | number }
-  | { readonly id: string | number };
+  | bigint
+  | { toParam(): string | number | bigint }
+  | { readonly id: string | number | bigint };
 
 /** Extra keys become the query string. */
 export type RouteQuery = { readonly [key: string]: unknown };

@@ -66,6 +66,7 @@ router.helpers.messages_path();
 router.helpers.messages_path({ page: 2 });
 router.helpers.formatted_message_path(1, "xml");
 router.helpers.message_url({ toParam: () => "slug" });
+router.helpers.message_path(10n); // a bigint id, as the runtime takes it
 const hash: Record<string, unknown> = router.helpers.hash_for_message_path(3);
 router.helpers.thread_messages_path(1);
 router.helpers.admin_edit_user_path(1); // a deprecated name still type-checks
