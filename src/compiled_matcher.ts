@@ -859,7 +859,10 @@ class CompiledMatcher implements RequestMatcher {
       const route = code[at + RECORD_ROUTE] as Route;
       for (let segment = 0; segment < count; segment++) {
         if (ends[segment] - starts[segment] > this.#segmentBound(route, segment)) {
-          return this.#tooLong();
+          // Longer than a segment of literal text only is just another text, not a value
+          // over the limit (`/favicon.ico` for `posts/:action/:id`).
+          const literalOnly = route.segments[segment].parts.every((part) => "literal" in part);
+          return literalOnly ? false : this.#tooLong();
         }
       }
       const match = regex.exec(path);

@@ -586,6 +586,21 @@ Deno.test("a malformed percent-encoding is a 404 RoutingError, never a crash", (
 // ---------------------------------------------------------------------------------------------
 // Limits
 
+Deno.test("a route with optional variables under their own rules makes no 414 of a longer literal", () => {
+  // Such a route is matched with its whole-path RegExp: a segment longer than its literal
+  // text ("favicon.ico" against "posts") is just another text, not a value over the limit.
+  const router = new Router({ variant: "B" }).draw((map) => {
+    map.connect("posts/:action/:id", { controller: "posts", requirements: { id: /\d+/ } });
+    map.resources("messages");
+  });
+  assertEquals(rejected(router, "/favicon.ico").status, 404);
+  const refused = rejected(router, "/messages", "PUT");
+  assertEquals([refused.status, refused.allowed], [405, ["GET", "POST"]]);
+  assertEquals(recognized(router, "/posts/show/12").params.id, "12");
+  // A value over the limit still is one.
+  assertEquals(rejected(router, "/posts/" + "a".repeat(1025)).status, 414);
+});
+
 Deno.test("maxPathLength: a longer pathname is a 414", () => {
   const router = build("A", messages, { maxPathLength: 12 });
   assertEquals(recognized(router, "/messages/12").params.id, "12"); // exactly 12 characters
