@@ -383,6 +383,22 @@ Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", asy
   assertEquals(empty.status, 201);
 });
 
+Deno.test("a multipart boundary over RFC 2046's 70 characters is a 400", async () => {
+  const router = blog();
+  const form = (boundary: string) =>
+    post(
+      "/messages/3",
+      `--${boundary}\r\nContent-Disposition: form-data; name="_method"\r\n\r\ndelete\r\n` +
+        `--${boundary}--\r\n`,
+      { "content-type": `multipart/form-data; boundary=${boundary}` },
+    );
+  assertEquals((await router.handle(form("b".repeat(70)))).status, 204);
+  // A longer one would let near-misses of it make the delimiter search quadratic.
+  const error = await assertRejects(() => router.handle(form("b".repeat(71))), HttpError);
+  assertEquals(error.status, 400);
+  assertStringIncludes(error.message, "the boundary is 71 characters; the limit is 70");
+});
+
 Deno.test("a form body already read, or made of chunks that are not bytes, is a 400", async () => {
   const router = blog();
   const used = post("/messages/1", "_method=delete", { "content-type": FORM });
