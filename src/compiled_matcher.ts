@@ -276,7 +276,7 @@ function recordOf(route: Route, shape: number, pool: TextPool): Slot[] {
   if (route.optionalRulesDiffer) record[RECORD_REGEX] = route.regex;
   else addChecks(record, route, pool);
   record[RECORD_PLAN] = record.length;
-  record.push(...paramsPlanOf(route));
+  for (const slot of paramsPlanOf(route)) record.push(slot);
   record[RECORD_LENGTH] = record.length;
   return record;
 }
@@ -1091,7 +1091,7 @@ class CompiledMatcher implements RequestMatcher {
     this.#runs.push(0);
     for (const entry of this.#nodeEntries[id]) {
       if (entry.methodClass !== -1 && entry.methodClass !== mc) continue;
-      this.#runs.push(...this.#recordOf(entry));
+      for (const slot of this.#recordOf(entry)) this.#runs.push(slot);
       count++;
     }
     this.#runs[at] = count;

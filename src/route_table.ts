@@ -11,7 +11,11 @@ export function formatRoutes(routes: readonly Route[]): string {
     ["Name", "Method", "Path", "Controller#Action"],
     ...routes.map((route) => [route.name ?? "", route.method, route.path, route.target]),
   ];
-  const widths = [0, 1, 2].map((column) => Math.max(...rows.map((row) => row[column].length)));
+  // A fold, not Math.max(...lengths): spread into one call, a table of some 100,000 routes
+  // overflows the stack.
+  const widths = [0, 1, 2].map((column) =>
+    rows.reduce((widest, row) => Math.max(widest, row[column].length), 0)
+  );
   return rows.map(([name, method, path, target]) =>
     [name.padStart(widths[0]), method.padEnd(widths[1]), path.padEnd(widths[2]), target]
       .join("  ").trimEnd()

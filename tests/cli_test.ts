@@ -44,6 +44,15 @@ Deno.test("routes: the listing has aligned columns name, method, path, controlle
   assert(lines.slice(1).every((line) => line.indexOf("/") === pathColumn), "paths aligned");
 });
 
+Deno.test("routes: the listing of a table of 140,000 routes does not overflow the stack", () => {
+  const names = Array.from({ length: 10_000 }, (_, index) => `r${index}s`);
+  const router = new Router({ variant: "B" }).draw((map) => {
+    for (const name of names) map.resources(name);
+  });
+  assertEquals(router.routes.length > 130_000, true);
+  assertEquals(router.toString().split("\n").length, router.routes.length + 2);
+});
+
 Deno.test("routes: the command prints the table and fails clearly on bad input", async () => {
   const run = (...args: string[]) =>
     new Deno.Command(Deno.execPath(), { args: ["run", "-A", "src/cli.ts", ...args] }).output();
