@@ -173,7 +173,7 @@ function variableText(
  */
 function fillTemplate(
   route: Route,
-  values: Values,
+  values: Pick<Values, "get">,
   { recall, longest }: Context,
 ): string | { reason: string } {
   const valueOf = (name: string) => values.get(name) ?? recall?.(route, name);
@@ -662,12 +662,16 @@ export function urlFor(
   // Whether the options give a key this value, compared as the query string writes it.
   const givesValue = (key: string, value: string) => queryTextOf(given.get(key)) === value;
   const context: Context = { longest: mount.longest };
-  const valuesFor = (route: Route) => {
-    const values = new Map(given);
-    if (route.controller === null && controller !== undefined) values.set("controller", controller);
-    if (route.action === null) values.set("action", action);
-    return values;
-  };
+  // The values a route generates from: the given ones, and the controller and action where
+  // its path names them. A view, not a copy: the candidates are many, the keys may be too.
+  const valuesFor = (route: Route): Pick<Values, "get"> => ({
+    get: (key) =>
+      key === "controller" && route.controller === null
+        ? controller
+        : key === "action" && route.action === null
+        ? action
+        : given.get(key),
+  });
 
   let chosen: Route | undefined;
   if (byName) {
@@ -704,11 +708,12 @@ export function urlFor(
         failure ??= { route, reason: filled.reason };
         continue;
       }
-      const unused = [...given.keys()].filter((key) =>
-        !route.variables.includes(key) && !route.constants.some(([constant]) =>
-          constant === key
-        )
-      ).length;
+      // The given keys neither a variable nor a constant of the route takes (the two are
+      // apart: a default of a variable is no constant).
+      let used = 0;
+      for (const variable of route.variables) if (given.has(variable)) used++;
+      for (const [key] of route.constants) if (given.has(key)) used++;
+      const unused = given.size - used;
       const named = route.name === null ? 1 : 0;
       if (
         best === undefined || unused < best.unused ||
@@ -732,7 +737,9 @@ export function urlFor(
     chosen = best.route;
   }
   const route = chosen;
-  const values = valuesFor(route);
+  const values = new Map(given);
+  if (route.controller === null && controller !== undefined) values.set("controller", controller);
+  if (route.action === null) values.set("action", action);
   // A constant given with its own value is the route's; another value of it (possible
   // with `use_route`) is a query value, as the route's helper makes it.
   for (const [key, value] of route.constants) {
