@@ -225,8 +225,20 @@ function queryString(route: Route, entries: Iterable<[string, unknown]>): string
     }
   };
   for (const [key, value] of entries) {
-    if (isList(value)) { for (const item of value) push(key, item); }
-    else push(key, value);
+    if (!isList(value)) {
+      push(key, value);
+      continue;
+    }
+    try {
+      for (const item of value) push(key, item);
+    } catch (error) {
+      if (error instanceof RoutingError) throw error;
+      // An array (a Proxy of one) whose elements or iterator throw.
+      throw generationError(
+        route,
+        `the query value for "${key}" cannot be read (${thrownText(error)})`,
+      );
+    }
   }
   return pairs.length === 0 ? "" : `?${pairs.join("&")}`;
 }

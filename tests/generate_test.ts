@@ -888,6 +888,25 @@ Deno.test("values that cannot be read are a RoutingError naming the key", () => 
     );
   }
   assertThrows(() => h.urlFor(proxy as UrlOptions), TypeError, "could not read its options");
+  // A query array whose elements or iterator throw.
+  const list = new Proxy([1, 2], {
+    get: (target, key) =>
+      key === "1"
+        ? (() => {
+          throw new Error("boom");
+        })()
+        : Reflect.get(target, key),
+  });
+  const endless = Object.assign([1], {
+    [Symbol.iterator]: function* () {
+      yield 1;
+      throw new Error("boom");
+    },
+  });
+  for (const page of [list, endless]) {
+    const error = generationError(() => h.helpers.messages_path({ page }));
+    assertStringIncludes(error.message, '"page" cannot be read (Error: boom)');
+  }
   const throwing = {
     get action(): never {
       throw new Error("boom");
