@@ -34,7 +34,7 @@ import { describe } from "./describe.ts";
  * ```
  */
 export interface Requirement {
-  /** The `RegExp` as the user gave it. */
+  /** The `RegExp` as the user gave it (a copy of its source and flags). */
   readonly original: RegExp;
   /** The rewritten source: non-capturing, `/`-free, case-folded; valid with `u` and `v`. */
   readonly source: string;
@@ -76,36 +76,39 @@ export function compileRequirement(
   if (!(value instanceof RegExp) || !isRealRegExp(value)) {
     throw new TypeError(`The ${label} must be a RegExp, got ${describe(value)}`);
   }
-  for (const flag of value.flags) {
+  // A copy from its own source and flags: what the checks below read is what runs, even
+  // where the caller's object has getters of its own for `source` or `flags`.
+  const regex = new RegExp(value);
+  for (const flag of regex.flags) {
     if (!ALLOWED_FLAGS.has(flag)) {
       throw new TypeError(
-        `The ${label} (${value}) has the flag "${flag}"; only "i" and "u" are allowed`,
+        `The ${label} (${regex}) has the flag "${flag}"; only "i" and "u" are allowed`,
       );
     }
   }
   try {
-    new RegExp(value.source, "u");
+    new RegExp(regex.source, "u");
   } catch {
     throw new TypeError(
-      `The ${label} (${value}) is not a valid Unicode pattern; write it so that it ` +
+      `The ${label} (${regex}) is not a valid Unicode pattern; write it so that it ` +
         `compiles with the "u" flag`,
     );
   }
-  checkBacktracking(value.source, `${label} (${value})`);
+  checkBacktracking(regex.source, `${label} (${regex})`);
   const atoms: string[] = [];
-  const source = rewrite(value.source, value.flags.includes("i"), `${label} (${value})`, atoms);
-  checkWays(source, `${label} (${value})`, options);
+  const source = rewrite(regex.source, regex.flags.includes("i"), `${label} (${regex})`, atoms);
+  checkWays(source, `${label} (${regex})`, options);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
     throw new TypeError(
-      `The ${label} (${value}) matches the empty string; a variable matches one or more characters`,
+      `The ${label} (${regex}) matches the empty string; a variable matches one or more characters`,
     );
   }
   // Every character a match consumes is matched by one atom (a literal, a class, an
   // escape), so the atoms' union is the set of characters the requirement admits.
   const anyAtom = new RegExp(`^(?:${atoms.join("|") || "[^\\s\\S]"})$`, "u");
   return {
-    original: value,
+    original: regex,
     source,
     whole,
     admits: (char) => anyAtom.test(char),

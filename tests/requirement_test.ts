@@ -39,6 +39,21 @@ Deno.test("capturing and named groups are carried over as non-capturing ones", (
   assertEquals(new RegExp(requirement.source, "u").exec("ab")!.length, 1);
 });
 
+Deno.test("a requirement is checked and run from its own source, whatever getters it has", () => {
+  // An own source getter that answers "a" at first and a catastrophic pattern later: the
+  // checks and the matcher both see the RegExp's real source.
+  const sly = /a/;
+  let reads = 0;
+  Object.defineProperty(sly, "source", { get: () => reads++ < 2 ? "a" : "(?:a+)+b" });
+  const router = new Router().draw((map) =>
+    map.connect("/x/:v", { controller: "x", requirements: { v: sly } })
+  );
+  assertEquals(router.recognize("/x/a").params.v, "a");
+  const error = assertThrows(() => router.recognize("/x/" + "a".repeat(40) + "!"), RoutingError);
+  assertEquals(error.status, 404);
+  assertEquals(router.routes[0].requirements.v, sly);
+});
+
 Deno.test("unsupported requirements are TypeErrors naming the variable", () => {
   const cases: [RegExp, string][] = [
     [/^\d+/, "anchor"],
