@@ -543,8 +543,13 @@ function readEscape(source: string, i: number, label: string): [string, number] 
   if (next === undefined) throw new TypeError(`The ${label} ends with a lone "\\"`);
   let match: RegExpMatchArray | null = null;
   if (next === "p" || next === "P") match = source.slice(i).match(/^\\[pP]\{[^}]*\}/);
-  else if (next === "u") match = source.slice(i).match(/^\\u(\{[0-9A-Fa-f]+\}|[0-9A-Fa-f]{4})/);
-  else if (next === "x") match = source.slice(i).match(/^\\x[0-9A-Fa-f]{2}/);
+  else if (next === "u") {
+    // A surrogate pair written as two escapes is one character (U+1F600 for
+    // \uD83D\uDE00), with or without the `u` flag.
+    match = source.slice(i).match(
+      /^\\u(\{[0-9A-Fa-f]+\}|[dD][89abAB][0-9A-Fa-f]{2}\\u[dD][c-fC-F][0-9A-Fa-f]{2}|[0-9A-Fa-f]{4})/,
+    );
+  } else if (next === "x") match = source.slice(i).match(/^\\x[0-9A-Fa-f]{2}/);
   else if (next === "c") match = source.slice(i).match(/^\\c[A-Za-z]/);
   else if (next === "k") match = source.slice(i).match(/^\\k<[^>]*>/);
   else if (/[1-9]/.test(next)) match = source.slice(i).match(/^\\[1-9][0-9]*/);
@@ -562,6 +567,12 @@ function escapeCodePoint(text: string): number | undefined {
   const body = text.slice(1);
   switch (body[0]) {
     case "u":
+      if (body.length === 11) {
+        // A surrogate pair (see readEscape): `uD83D\uDE00`.
+        const high = parseInt(body.slice(1, 5), 16);
+        const low = parseInt(body.slice(7), 16);
+        return (high - 0xd800) * 0x400 + (low - 0xdc00) + 0x10000;
+      }
       return parseInt(body.startsWith("u{") ? body.slice(2, -1) : body.slice(1), 16);
     case "x":
       return parseInt(body.slice(1), 16);

@@ -338,7 +338,21 @@ export class Route {
    * built on first access (building one costs about half a millisecond).
    */
   get pattern(): URLPattern {
-    return this.#pattern ??= new (urlPatternClass())({ pathname: this.patternPathname() });
+    if (this.#pattern !== undefined) return this.#pattern;
+    const pathname = this.patternPathname();
+    try {
+      return this.#pattern = new (urlPatternClass())({ pathname });
+    } catch (error) {
+      // The runtime's URLPattern compiles its groups with a regular-expression engine of
+      // its own, narrower than JavaScript's (Deno's refuses a lone surrogate, or a count
+      // such as {400000}): the route still recognises and generates as declared.
+      throw new TypeError(
+        `The URLPattern of the route "${this.path}" cannot be built: the runtime's ` +
+          `URLPattern refuses "${pathname}" (${error instanceof Error ? error.message : error}); ` +
+          `the route recognises and generates as declared without it`,
+        { cause: error },
+      );
+    }
   }
 
   /** The pathname pattern string of {@linkcode Route.pattern}. */

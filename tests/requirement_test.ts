@@ -54,6 +54,27 @@ Deno.test("a requirement is checked and run from its own source, whatever getter
   assertEquals(router.routes[0].requirements.v, sly);
 });
 
+Deno.test("a surrogate pair written as two escapes is one character", () => {
+  for (const re of [/\uD83D\uDE00/, /\uD83D\uDE00/u, /[\uD83D\uDE00-\uD83D\uDE4F]+/u]) {
+    assert(accepts(re, "😀"), String(re));
+    assertFalse(accepts(re, "\uD83D"), String(re));
+  }
+  const router = new Router().draw((map) =>
+    map.connect("/x/:v", { controller: "x", requirements: { v: /\uD83D\uDE00/ } })
+  );
+  // Its URLPattern builds (Deno's refuses a lone surrogate).
+  assert(router.routes[0].pattern instanceof URLPattern);
+  assertEquals(router.recognize("/x/😀").params.v, "😀");
+});
+
+Deno.test("a requirement the runtime's URLPattern refuses still routes; pattern says why", () => {
+  const router = new Router().draw((map) =>
+    map.connect("/x/:v", { controller: "x", requirements: { v: /a{2147483648}|b/ } })
+  );
+  assertEquals(router.recognize("/x/b").params.v, "b");
+  assertThrows(() => router.routes[0].pattern, TypeError, 'The URLPattern of the route "/x/:v"');
+});
+
 Deno.test("unsupported requirements are TypeErrors naming the variable", () => {
   const cases: [RegExp, string][] = [
     [/^\d+/, "anchor"],
