@@ -245,6 +245,12 @@ Deno.test("the budget counts a loop at the longest value the router's limits all
   draw(huge, /\d+/);
   new Router(huge).draw((map) => map.resources("messages"));
   assertThrows(() => draw(huge, /\d+\d+x/), TypeError, "2000000 characters long");
+  // Longer values never widen the budget for anything but one loop: 2^24 ways of optional
+  // parts stay refused where a value may be 2^24 characters long.
+  const larger = { maxParamLength: 2 ** 24, maxPathLength: 2 ** 24 };
+  draw(larger, /\d+/);
+  draw(larger, /(?:a|b)\d+/);
+  assertThrows(() => draw(larger, /(?:a?){24}b/), TypeError, "repeats in a row");
   // Lower limits refuse what the default ones refuse: a table that draws once draws again.
   assertThrows(() => draw({ maxParamLength: 64 }, /\d+\d+\d+x/), TypeError, "repeats in a row");
   // A RegExp allowed for short values is checked again for longer ones, not taken from
