@@ -55,13 +55,12 @@ import {
   paramsFrom,
   paramsPlanOf,
   type Route,
+  ROUTE_METHODS,
   type Segment,
   segmentLength,
   segmentSource,
 } from "./route.ts";
 
-/** The methods a route can be restricted to, in the order of method classes 0 to 4. */
-const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 /** The method class of every other method: only `ANY` routes accept it. */
 const OTHER = 5;
 /** Descent stops at nodes with at most this many routes: trying them is cheaper. */
@@ -93,7 +92,10 @@ const NODE_SLOTS = 8;
 const NOTHING_ALLOWED: readonly string[] = Object.freeze([]);
 const MISS: MatchResult = Object.freeze({ route: null, values: null, allowed: NOTHING_ALLOWED });
 
-/** The class of an upper-case method: 0 to 4 for `METHODS`, `OTHER` for the rest. */
+/**
+ * The class of an upper-case method: 0 to 4 in the order of `ROUTE_METHODS`, `OTHER` for
+ * the rest.
+ */
 function methodClass(method: string): number {
   switch (method) {
     case "GET":
@@ -419,7 +421,7 @@ function entryOf(route: Route): Entry {
     route,
     keys: route.segments.map((segment) => segmentKey(segment.parts)),
     required: route.segments.length - route.optional.size,
-    methodClass: route.method === "ANY" ? -1 : METHODS.indexOf(route.method),
+    methodClass: route.method === "ANY" ? -1 : ROUTE_METHODS.indexOf(route.method),
     shape: shapeOf(route),
     record: undefined,
   };

@@ -8,7 +8,7 @@
 
 import { describe } from "./describe.ts";
 import { HttpError, RoutingError, routingMiss } from "./errors.ts";
-import type { Route } from "./route.ts";
+import { type Route, ROUTE_METHODS } from "./route.ts";
 import type { ActionContext, ControllerLike, Helpers, Params, RouteMatch } from "./types.ts";
 
 /** What the dispatcher needs of the router. */
@@ -251,9 +251,6 @@ function allowHeader(allowed: readonly string[], refused = ""): string {
   if (!methods.includes("OPTIONS") && refused !== "OPTIONS") methods.push("OPTIONS");
   return methods.join(", ");
 }
-
-/** The methods a route can name (`ANY` aside): those an `Allow` header is made of. */
-const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
 /** Whether an action threw a 405 of its own: an `HttpError`, without a `RoutingError`'s list. */
 function isActionRefusal(error: unknown): error is HttpError {

@@ -750,8 +750,10 @@ export function urlFor(
   }
   const route = chosen;
   const values = new Map(given);
-  if (route.controller === null && controller !== undefined) values.set("controller", controller);
-  if (route.action === null) values.set("action", action);
+  const own = valuesFor(route);
+  for (const key of ["controller", "action"]) {
+    if (own.get(key) !== undefined) values.set(key, own.get(key));
+  }
   // A constant given with its own value is the route's; another value of it (possible
   // with `use_route`) is a query value, as the route's helper makes it.
   for (const [key, value] of route.constants) {

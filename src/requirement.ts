@@ -497,7 +497,7 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     // One loop over the text is one pass, whatever the limits: never refused. Anything
     // else gets the fixed budget (it grew with the limits once, and let `(?:a?){24}b`
     // through where values could be 2^24 characters long).
-    const oneLoop = run.branches === 1 && run.ways === run.largest && run.ways <= text;
+    const oneLoop = run.branches === 1 && run.ways === run.largest;
     if (run.ways * run.branches > MOST_WAYS && !oneLoop) {
       throw new TypeError(
         `The ${label} has repeats in a row, or alternatives, that can match the same ` +

@@ -28,6 +28,9 @@ import { urlPatternClass } from "./url_pattern.ts";
  */
 export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "ANY";
 
+/** The methods a route can be restricted to (`ANY` aside), in a fixed order. */
+export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+
 /** The plain data a route is built from. */
 export interface RouteSpec {
   /** The route's name, or `null` when unnamed. */
