@@ -749,7 +749,17 @@ export function urlFor(
     chosen = best.route;
   }
   const route = chosen;
-  const values = new Map(given);
+  const values = new Map<string, unknown>();
+  for (const [key, value] of read) {
+    if (given.has(key)) {
+      values.set(key, value);
+    } else if (byName && (key === "controller" || key === "action") && present(value)) {
+      // With use_route, another controller or action than the route's own is a query
+      // value, as the route's helper makes it (`message_path(1, { action: "edit" })`).
+      const fixed = route[key];
+      if (fixed !== null && queryTextOf(value) !== fixed) values.set(key, value);
+    }
+  }
   const own = valuesFor(route);
   for (const key of ["controller", "action"]) {
     if (own.get(key) !== undefined) values.set(key, own.get(key));

@@ -845,6 +845,32 @@ Deno.test("urlFor with use_route: another value of a default not in the path is 
   assertEquals(router.urlFor({ use_route: "feed", format: "rss" }), "/feed");
 });
 
+Deno.test("urlFor with use_route: another controller or action than the route's is a query value", () => {
+  const router = build("A", (map: Mapper) => map.resources("messages"));
+  const { message_path, hash_for_message_path } = router.helpers;
+  // Not silently dropped: the route answers show, and the link says what else was asked.
+  assertEquals(
+    router.urlFor({ use_route: "message", id: 1, action: "edit" }),
+    "/messages/1?action=edit",
+  );
+  // urlFor of a hash_for_ helper's hash gives the helper's path, in the same key order.
+  for (const extra of [{ action: "edit" }, { controller: "other", page: 2 }]) {
+    assertEquals(
+      router.urlFor(hash_for_message_path(1, extra) as UrlOptions),
+      message_path(1, extra),
+    );
+  }
+  assertEquals(
+    message_path(1, { controller: "other", page: 2 }),
+    "/messages/1?controller=other&page=2",
+  );
+  // The route's own controller and action are the route's.
+  assertEquals(
+    router.urlFor({ use_route: "message", controller: "messages", action: "show", id: 1 }),
+    "/messages/1",
+  );
+});
+
 Deno.test("urlFor with use_route takes any value for a :controller or :action in the path", () => {
   const router = build("B", (map: Mapper) => map.named("default", ":controller/:action/:id"));
   const { default_path, hash_for_default_path } = router.helpers;
