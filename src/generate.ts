@@ -168,8 +168,9 @@ function variableText(
 
 /**
  * Fills the route's template from `values` (keyed by variable name). Optional trailing
- * variables that are absent or equal to their defaults are left out. Returns the path
- * or the reason it cannot be built.
+ * variables that are absent or equal to their defaults are left out; any other variable
+ * with a default takes it when it has no value. Returns the path or the reason it cannot
+ * be built.
  */
 function fillTemplate(
   route: Route,
@@ -193,8 +194,15 @@ function fillTemplate(
         continue;
       }
       let value = valueOf(part.variable);
-      if ((value === undefined || value === "") && route.optional.has(part.variable)) {
-        value = route.optional.get(part.variable);
+      if (value === undefined || value === "") {
+        // A default fills a missing value: an optional variable's, or the declared one of
+        // a variable that shares its segment with text or comes before a required one
+        // (`/feed.:format` with format "rss": `/feed.rss`), which the path must hold.
+        value = route.optional.has(part.variable)
+          ? route.optional.get(part.variable)
+          : Object.hasOwn(route.defaults, part.variable)
+          ? route.defaults[part.variable]
+          : value;
       }
       const text = variableText(route, { name: part.variable, value, longest });
       if (typeof text !== "string") return text;

@@ -1018,6 +1018,35 @@ Deno.test("urlFor leaves out an optional trailing variable equal to its default"
   );
 });
 
+Deno.test("a variable the path must hold takes its declared default when no value is given", () => {
+  const router = build("A", (map: Mapper) => {
+    map.named("feed", "/feed.:format", {
+      controller: "feed",
+      action: "index",
+      defaults: { format: "rss" },
+    });
+    map.named("page_edit", "/pages/:name/edit", {
+      controller: "pages",
+      action: "edit",
+      defaults: { name: "home" },
+    });
+  });
+  const { feed_path, page_edit_path, hash_for_feed_path } = router.helpers;
+  assertEquals(feed_path(), "/feed.rss");
+  assertEquals(feed_path("atom"), "/feed.atom");
+  assertEquals(feed_path({ format: "" }), "/feed.rss");
+  assertEquals(router.urlFor({ controller: "feed", action: "index" }), "/feed.rss");
+  assertEquals(router.urlFor(hash_for_feed_path() as UrlOptions), "/feed.rss");
+  assertEquals(page_edit_path(), "/pages/home/edit");
+  assertEquals(page_edit_path("about"), "/pages/about/edit");
+  assertEquals(router.urlFor({ controller: "pages", action: "edit" }), "/pages/home/edit");
+  // The path holds the value: what a helper makes recognises back with it.
+  assertEquals(router.recognize(feed_path() as string).params.format, "rss");
+  assertEquals(router.recognize(page_edit_path() as string).params.name, "home");
+  // Only whole segments at the end are optional in recognition.
+  assertEquals(assertThrows(() => router.recognize("/feed"), RoutingError).status, 404);
+});
+
 Deno.test("urlFor only_path: false gives an absolute URL from baseUrl", () => {
   const router = build("A", (map: Mapper) => map.resources("messages"), {
     baseUrl: "https://example.com",
