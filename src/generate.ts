@@ -149,21 +149,71 @@ function variableText(
       return { reason: `the value for :${name} is not valid Unicode` };
     }
   }
-  if (encoded.length > longest) {
+  const guarded = guardedCharacters(route).get(name);
+  // The text to write: fully encoded, or, for a requirement that refuses that, without
+  // the guarded characters encoded, then with raw `.`s too (API.md).
+  const requirement = route.compiledRequirements.get(name);
+  const chosen = [
+    guarded === undefined ? encoded : encodeCharacters(encoded, guarded),
+    encoded,
+    encoded.replaceAll("%2E", "."),
+  ].find((candidate) => requirement === undefined || requirement.whole.test(candidate));
+  if (chosen === undefined) {
     return {
-      reason: `the value for :${name} is ${encoded.length} characters long once encoded, ` +
+      reason: `the value ${JSON.stringify(text)} for :${name} breaks its requirement ${
+        requirement!.original
+      }`,
+    };
+  }
+  if (chosen.length > longest) {
+    return {
+      reason: `the value for :${name} is ${chosen.length} characters long once encoded, ` +
         `over the router's maxParamLength (${longest}): the link would be answered with a 414`,
     };
   }
-  const requirement = route.compiledRequirements.get(name);
-  if (requirement === undefined || requirement.whole.test(encoded)) return encoded;
-  const raw = encoded.replaceAll("%2E", ".");
-  if (raw !== encoded && requirement.whole.test(raw)) return raw;
-  return {
-    reason: `the value ${
-      JSON.stringify(text)
-    } for :${name} breaks its requirement ${requirement.original}`,
-  };
+  return chosen;
+}
+
+/** Per route, what {@linkcode guardedCharacters} found. */
+const guardsOf = new WeakMap<Route, ReadonlyMap<string, string>>();
+
+/**
+ * The characters to percent-encode in a variable's value besides those `encodePathValue`
+ * does, by variable: in a segment of two or more variables (`:name-:version`), each one
+ * after the first gets the characters of the text between them. The first variable takes
+ * the longest text it can, so a later value holding that text (version `1.0-beta`) would
+ * move the split; written `1%2E0%2Dbeta`, it recognises back as it was.
+ */
+function guardedCharacters(route: Route): ReadonlyMap<string, string> {
+  const known = guardsOf.get(route);
+  if (known !== undefined) return known;
+  const guards = new Map<string, string>();
+  for (const { parts } of route.segments) {
+    const first = parts.findIndex((part) => "variable" in part);
+    const last = parts.findLastIndex((part) => "variable" in part);
+    let between = "";
+    for (let i = first + 1; i < last; i++) {
+      const part = parts[i];
+      if ("literal" in part) between += part.literal;
+    }
+    const characters = [...new Set(between)].filter(isPlain).join("");
+    if (characters === "") continue;
+    for (let i = first + 1; i <= last; i++) {
+      const part = parts[i];
+      if ("variable" in part) guards.set(part.variable, characters);
+    }
+  }
+  guardsOf.set(route, guards);
+  return guards;
+}
+
+/** `text` with each of `characters` (ASCII) percent-encoded. */
+function encodeCharacters(text: string, characters: string): string {
+  for (const character of characters) {
+    const code = character.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0");
+    text = text.replaceAll(character, `%${code}`);
+  }
+  return text;
 }
 
 /**
@@ -345,10 +395,10 @@ interface Plan {
 
 /**
  * The plan of a route for values up to `longest` long, or `null` when it has optional
- * segments (they need the slow path).
+ * segments or guarded characters (they need the slow path).
  */
 function planOf(route: Route, longest: number): Plan | null {
-  if (route.optional.size > 0) return null;
+  if (route.optional.size > 0 || guardedCharacters(route).size > 0) return null;
   const chunks = [""];
   const requirements: (Requirement | undefined)[] = [];
   for (const segment of route.segments) {

@@ -1047,6 +1047,27 @@ Deno.test("a variable the path must hold takes its declared default when no valu
   assertEquals(assertThrows(() => router.recognize("/feed"), RoutingError).status, 404);
 });
 
+Deno.test("a value after the first of a segment's variables has the text between them encoded", () => {
+  const router = build("B", (map: Mapper) => {
+    map.named("package", "/pkg/:name-:version", { controller: "packages", action: "show" });
+    map.named("checked", "/c/:a-:b", {
+      controller: "checked",
+      action: "show",
+      requirements: { b: /[a-z-]+/ },
+    });
+  });
+  const { package_path, checked_path } = router.helpers;
+  // The first variable takes the longest text it can: a raw "-" in the version would move
+  // the split (name "my-pkg-1.0", version "beta").
+  const path = package_path("my-pkg", "1.0-beta") as string;
+  assertEquals(path, "/pkg/my-pkg-1%2E0%2Dbeta");
+  const { params } = router.recognize(path);
+  assertEquals([params.name, params.version], ["my-pkg", "1.0-beta"]);
+  assertEquals(package_path("a", "1"), "/pkg/a-1");
+  // A requirement that refuses the encoded text gets the text as API.md writes it.
+  assertEquals(checked_path("x", "y-z"), "/c/x-y-z");
+});
+
 Deno.test("urlFor only_path: false gives an absolute URL from baseUrl", () => {
   const router = build("A", (map: Mapper) => map.resources("messages"), {
     baseUrl: "https://example.com",

@@ -123,6 +123,47 @@ Deno.test("property: every named helper's path recognises back to its route and 
   );
 });
 
+/**
+ * A segment of two to four variables with text between them (`:a-:b~:c`), and after. (Text
+ * right after a variable starts with no name character: `:a_b` is one variable.)
+ */
+const splitSegments = fc.record({
+  between: fc.array(
+    fc.constantFrom("-", "~", "!", "*", "(", ")", "'", "-to-", "-x_", ".", "@"),
+    {
+      minLength: 1,
+      maxLength: 3,
+    },
+  ),
+  after: fc.constantFrom("", "-end", ".json", "~"),
+});
+
+/** Values made of the texts such segments hold between their variables. */
+const splitValues = fc.array(
+  fc.constantFrom("a", "1", "-", "~", "_", "!", "*", "(", ")", "'", "x", "to", ".", "@", "%", "é"),
+  { minLength: 1, maxLength: 6 },
+).map((parts) => parts.join("")).filter((value) => value !== "." && value !== "..");
+
+Deno.test("property: a segment of several variables gives back each value its helper wrote", () => {
+  fc.assert(
+    fc.property(splitSegments, fc.array(splitValues, { minLength: 4, maxLength: 4 }), (
+      { between, after },
+      pool,
+    ) => {
+      const names = ["a", "b", "c", "d"].slice(0, between.length + 1);
+      const segment = names.map((name, i) => `:${name}${between[i] ?? ""}`).join("") + after;
+      const router = new Router({ variant: "B" }).draw((map) =>
+        map.named("split", `/s/${segment}`, { controller: "s", action: "show" })
+      );
+      const given = Object.fromEntries(names.map((name, i) => [name, pool[i]]));
+      const path = (router.helpers.split_path as (values: unknown) => string)(given);
+      const { params } = router.recognize(path);
+      for (const name of names) assertEquals(params[name], given[name], `${segment} ${path}`);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
 /** Paths as hostile clients send them, before and after `new URL` canonicalises them. */
 const hostilePaths = fc.array(
   fc.oneof(
