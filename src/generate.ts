@@ -276,8 +276,14 @@ function queryString(route: Route, entries: Iterable<[string, unknown]>): string
     if (typeof text !== "string") {
       throw generationError(route, `invalid query value for "${key}" (${text.invalid})`);
     }
+    let encodedKey: string;
     try {
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(text)}`);
+      encodedKey = encodeURIComponent(key);
+    } catch {
+      throw generationError(route, `the query key ${describe(key)} is not valid Unicode`);
+    }
+    try {
+      pairs.push(`${encodedKey}=${encodeURIComponent(text)}`);
     } catch {
       throw generationError(route, `the query value for "${key}" is not valid Unicode`);
     }

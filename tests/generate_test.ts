@@ -1068,6 +1068,20 @@ Deno.test("a value after the first of a segment's variables has the text between
   assertEquals(checked_path("x", "y-z"), "/c/x-y-z");
 });
 
+Deno.test("text that is not valid Unicode is a RoutingError naming where it is", () => {
+  const { message_path, messages_path } = build("A", (map: Mapper) => map.resources("messages"))
+    .helpers;
+  assertStringIncludes(generationError(() => message_path("a\uD800")).message, ":id");
+  assertStringIncludes(
+    generationError(() => messages_path({ page: "\uD800" })).message,
+    'the query value for "page"',
+  );
+  assertStringIncludes(
+    generationError(() => messages_path({ ["p\uD800"]: 1 })).message,
+    'the query key "p\\ud800"',
+  );
+});
+
 Deno.test("urlFor only_path: false gives an absolute URL from baseUrl", () => {
   const router = build("A", (map: Mapper) => map.resources("messages"), {
     baseUrl: "https://example.com",
