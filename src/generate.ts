@@ -180,7 +180,7 @@ const guardsOf = new WeakMap<Route, ReadonlyMap<string, string>>();
 /**
  * The characters to percent-encode in a variable's value besides those `encodePathValue`
  * does, by variable: in a segment of two or more variables (`:name-:version`), each one
- * after the first gets the characters of the text between them. The first variable takes
+ * after the first gets the punctuation of the text between them. The first variable takes
  * the longest text it can, so a later value holding that text (version `1.0-beta`) would
  * move the split; written `1%2E0%2Dbeta`, it recognises back as it was.
  */
@@ -196,7 +196,11 @@ function guardedCharacters(route: Route): ReadonlyMap<string, string> {
       const part = parts[i];
       if ("literal" in part) between += part.literal;
     }
-    const characters = [...new Set(between)].filter(isPlain).join("");
+    // Text between two variables starts with a character that is not a letter, digit or
+    // `_` (those would lengthen the name), and encoding that one breaks every copy of the
+    // text: letters and digits, which percent-escapes are made of, stay as they are.
+    const characters = [...new Set(between)].filter((c) => isPlain(c) && !/[a-z\d]/i.test(c))
+      .join("");
     if (characters === "") continue;
     for (let i = first + 1; i <= last; i++) {
       const part = parts[i];
@@ -207,7 +211,10 @@ function guardedCharacters(route: Route): ReadonlyMap<string, string> {
   return guards;
 }
 
-/** `text` with each of `characters` (ASCII) percent-encoded. */
+/**
+ * `text` with each of `characters` (ASCII punctuation, so never part of a `%XX` escape
+ * already in `text`) percent-encoded.
+ */
 function encodeCharacters(text: string, characters: string): string {
   for (const character of characters) {
     const code = character.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0");

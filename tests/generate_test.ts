@@ -1064,6 +1064,17 @@ Deno.test("a value after the first of a segment's variables has the text between
   const { params } = router.recognize(path);
   assertEquals([params.name, params.version], ["my-pkg", "1.0-beta"]);
   assertEquals(package_path("a", "1"), "/pkg/a-1");
+  // Only the punctuation of the text between is encoded: escapes are letters and digits.
+  const versioned = build(
+    "B",
+    (map: Mapper) =>
+      map.named("pkg", "/pkgs/:name-v2-:rev", { controller: "packages", action: "show" }),
+  );
+  for (const rev of ["a-b", "a b", "€", "v2"]) {
+    const written = versioned.helpers.pkg_path("x", rev) as string;
+    assertEquals(versioned.recognize(written).params.rev, rev, written);
+  }
+  assertEquals(versioned.helpers.pkg_path("x", "a-v2-b"), "/pkgs/x-v2-a%2Dv2%2Db");
   // A requirement that refuses the encoded text gets the text as API.md writes it.
   assertEquals(checked_path("x", "y-z"), "/c/x-y-z");
 });

@@ -129,7 +129,7 @@ Deno.test("property: every named helper's path recognises back to its route and 
  */
 const splitSegments = fc.record({
   between: fc.array(
-    fc.constantFrom("-", "~", "!", "*", "(", ")", "'", "-to-", "-x_", ".", "@"),
+    fc.constantFrom("-", "~", "!", "*", "(", ")", "'", "-to-", "-x_", "-v2-", "!a1.", ".", "@"),
     {
       minLength: 1,
       maxLength: 3,
@@ -140,7 +140,12 @@ const splitSegments = fc.record({
 
 /** Values made of the texts such segments hold between their variables. */
 const splitValues = fc.array(
-  fc.constantFrom("a", "1", "-", "~", "_", "!", "*", "(", ")", "'", "x", "to", ".", "@", "%", "é"),
+  fc.constantFrom(
+    ..."a 1 2 v x to - ~ _ ! * ( ) ' . @ % é €".split(" "),
+    " ",
+    "-v2-",
+    "!a1.",
+  ),
   { minLength: 1, maxLength: 6 },
 ).map((parts) => parts.join("")).filter((value) => value !== "." && value !== "..");
 
