@@ -615,6 +615,17 @@ class CompiledMatcher implements RequestMatcher {
     return false;
   }
 
+  /**
+   * Whether the route of the record at `code[at]` backtracks (`Route.backtracks`): only
+   * such a route's `RegExp` is kept from a text longer than its variables can be, which it
+   * could take time in the square of. Any other route's is linear, and tells exactly
+   * whether the route matches: where it does, its value over `maxParamLength` is the 414,
+   * and a later route does not answer in its place.
+   */
+  #backtracks(code: readonly Slot[], at: number): boolean {
+    return (code[at + RECORD_ROUTE] as Route).backtracks;
+  }
+
   /** The longest text segment `segment` of `route` takes, its variables at `#longest`. */
   #segmentBound(route: Route, segment: number): number {
     return segmentLength(route.segments[segment], this.#longest);
@@ -675,7 +686,12 @@ class CompiledMatcher implements RequestMatcher {
 
   /** The cached answer of static path `known` (which #scan just read) for a method class. */
   #cached(known: Static, path: string, count: number, mc: number): MatchResult {
-    return known.answers[mc] ??= cachedCopy(this.#result(path, count, mc));
+    const cached = known.answers[mc];
+    if (cached !== undefined) return cached;
+    const result = this.#result(path, count, mc);
+    // An answer that passed over a route for a text too long for it is the router's 414
+    // (or a later route's): the limits decide it, and `overLimit` must say so each time.
+    return this.#over ? result : known.answers[mc] = cachedCopy(result);
   }
 
   /** The `MatchResult` for a path that #scan just read. */
@@ -859,7 +875,7 @@ class CompiledMatcher implements RequestMatcher {
     const regex = code[at + RECORD_REGEX] as RegExp | null;
     if (regex !== null) {
       const route = code[at + RECORD_ROUTE] as Route;
-      for (let segment = 0; segment < count; segment++) {
+      for (let segment = 0; route.backtracks && segment < count; segment++) {
         if (ends[segment] - starts[segment] > this.#segmentBound(route, segment)) {
           // Longer than a segment of literal text only is just another text, not a value
           // over the limit (`/favicon.ico` for `posts/:action/:id`).
@@ -902,7 +918,7 @@ class CompiledMatcher implements RequestMatcher {
           to[value] = end;
           break;
         case REQUIRED: {
-          if (end - start > this.#longest) return this.#tooLong();
+          if (end - start > this.#longest && this.#backtracks(code, at)) return this.#tooLong();
           const text = path.slice(start, end);
           if (!(code[i + 3] as RegExp).test(text)) return false;
           from[value] = -1;
@@ -919,7 +935,9 @@ class CompiledMatcher implements RequestMatcher {
           break;
         default: {
           const route = code[at + RECORD_ROUTE] as Route;
-          if (end - start > this.#segmentBound(route, segment)) return this.#tooLong();
+          if (end - start > this.#segmentBound(route, segment) && route.backtracks) {
+            return this.#tooLong();
+          }
           const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
           if (match === null) return false;
           for (let group = 1; group < match.length; group++) {

@@ -673,6 +673,36 @@ Deno.test("maxParamLength: a variable's raw text over the limit is a 414", () =>
   assertEquals(rejected(defaults, "/" + "a".repeat(8191)).status, 404);
 });
 
+Deno.test("maxParamLength: a route that matches with a value over the limit is a 414, every time", () => {
+  // Its requirement is linear: tested on the long text, it tells that the route matches
+  // first, so a later route does not answer in its place (the first call answered 414,
+  // then the cached answer of the static path said 405, and a POST found the later route).
+  const router = new Router({ maxParamLength: 6 }).draw((map) => {
+    map.connect("/files/:name", { controller: "files", requirements: { name: /[a-z]+/ } });
+    map.connect("/files/manifest", { controller: "static", conditions: { method: "post" } });
+  });
+  for (const method of ["GET", "GET", "POST", "BREW"]) {
+    assertEquals(rejected(router, "/files/manifest", method).status, 414, method);
+  }
+  assertEquals(rejected(router, "/files/MANIFEST", "POST").status, 404);
+  const catchAll = new Router({ variant: "C", maxParamLength: 6 }).draw((map) => {
+    map.connect("/:controller/:action/:id", { requirements: { id: /\d+/ } });
+    map.resources("account");
+  });
+  for (const path of ["/account", "/account/x", "/account", "/accounts/x"]) {
+    assertEquals(rejected(catchAll, path).status, 414, path);
+  }
+  // A route that backtracks is not tested on a text too long for it (the limit bounds its
+  // work): a later route answers, and where none does, a 414, every time.
+  const backtracking = new Router({ maxParamLength: 6 }).draw((map) => {
+    map.connect("/files/:name", { controller: "files", requirements: { name: /[a-z]+\w*x/ } });
+    map.connect("/files/manifest", { controller: "static", conditions: { method: "post" } });
+  });
+  assertEquals(rejected(backtracking, "/files/manifest").status, 414);
+  assertEquals(rejected(backtracking, "/files/manifest").status, 414);
+  assertEquals(recognized(backtracking, "/files/manifest", "POST").params.controller, "static");
+});
+
 // ---------------------------------------------------------------------------------------------
 // Custom actions
 
