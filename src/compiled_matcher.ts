@@ -875,6 +875,7 @@ class CompiledMatcher implements RequestMatcher {
     const regex = code[at + RECORD_REGEX] as RegExp | null;
     if (regex !== null) {
       const route = code[at + RECORD_ROUTE] as Route;
+      // Only a route that backtracks is kept from a text too long for it (`#backtracks`).
       for (let segment = 0; route.backtracks && segment < count; segment++) {
         if (ends[segment] - starts[segment] > this.#segmentBound(route, segment)) {
           // Longer than a segment of literal text only is just another text, not a value
@@ -935,7 +936,7 @@ class CompiledMatcher implements RequestMatcher {
           break;
         default: {
           const route = code[at + RECORD_ROUTE] as Route;
-          if (end - start > this.#segmentBound(route, segment) && route.backtracks) {
+          if (route.backtracks && end - start > this.#segmentBound(route, segment)) {
             return this.#tooLong();
           }
           const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
