@@ -150,14 +150,15 @@ function variableText(
     }
   }
   const guarded = guardedCharacters(route).get(name);
-  // The text to write: fully encoded, or, for a requirement that refuses that, without
-  // the guarded characters encoded, then with raw `.`s too (API.md).
   const requirement = route.compiledRequirements.get(name);
-  const chosen = [
-    guarded === undefined ? encoded : encodeCharacters(encoded, guarded),
-    encoded,
-    encoded.replaceAll("%2E", "."),
-  ].find((candidate) => requirement === undefined || requirement.whole.test(candidate));
+  let chosen: string | undefined = guarded === undefined
+    ? encoded
+    : encodeCharacters(encoded, guarded);
+  if (requirement !== undefined && !requirement.whole.test(chosen)) {
+    // A requirement that refuses the text fully encoded may take it without the guarded
+    // characters encoded, or then with raw `.`s too (API.md).
+    chosen = [encoded, encoded.replaceAll("%2E", ".")].find((text) => requirement.whole.test(text));
+  }
   if (chosen === undefined) {
     return {
       reason: `the value ${JSON.stringify(text)} for :${name} breaks its requirement ${
