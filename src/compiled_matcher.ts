@@ -609,21 +609,16 @@ class CompiledMatcher implements RequestMatcher {
     return this.#over;
   }
 
-  /** Notes a route passed over for a text longer than its variables can be: no match. */
-  #tooLong(): false {
-    this.#over = true;
-    return false;
-  }
-
   /**
-   * Whether the route of the record at `code[at]` backtracks (`Route.backtracks`): only
-   * such a route's `RegExp` is kept from a text longer than its variables can be, which it
-   * could take time in the square of. Any other route's is linear, and tells exactly
+   * Notes a route passed over for a text longer than its variables can be: no match. Only
+   * a route that backtracks (`Route.backtracks`) is passed over so, as its `RegExp` could
+   * take time in the square of that text. Any other route's is linear and tells exactly
    * whether the route matches: where it does, its value over `maxParamLength` is the 414,
    * and a later route does not answer in its place.
    */
-  #backtracks(code: readonly Slot[], at: number): boolean {
-    return (code[at + RECORD_ROUTE] as Route).backtracks;
+  #tooLong(): false {
+    this.#over = true;
+    return false;
   }
 
   /** The longest text segment `segment` of `route` takes, its variables at `#longest`. */
@@ -875,7 +870,7 @@ class CompiledMatcher implements RequestMatcher {
     const regex = code[at + RECORD_REGEX] as RegExp | null;
     if (regex !== null) {
       const route = code[at + RECORD_ROUTE] as Route;
-      // Only a route that backtracks is kept from a text too long for it (`#backtracks`).
+      // Only a route that backtracks is kept from a text too long for it (`#tooLong`).
       for (let segment = 0; route.backtracks && segment < count; segment++) {
         if (ends[segment] - starts[segment] > this.#segmentBound(route, segment)) {
           // Longer than a segment of literal text only is just another text, not a value
@@ -919,7 +914,8 @@ class CompiledMatcher implements RequestMatcher {
           to[value] = end;
           break;
         case REQUIRED: {
-          if (end - start > this.#longest && this.#backtracks(code, at)) return this.#tooLong();
+          const backtracks = (code[at + RECORD_ROUTE] as Route).backtracks;
+          if (backtracks && end - start > this.#longest) return this.#tooLong();
           const text = path.slice(start, end);
           if (!(code[i + 3] as RegExp).test(text)) return false;
           from[value] = -1;

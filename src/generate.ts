@@ -151,20 +151,21 @@ function variableText(
   }
   const guarded = guardedCharacters(route).get(name);
   const requirement = route.compiledRequirements.get(name);
-  let chosen: string | undefined = guarded === undefined
-    ? encoded
-    : encodeCharacters(encoded, guarded);
+  let chosen = guarded === undefined ? encoded : encodeCharacters(encoded, guarded);
   if (requirement !== undefined && !requirement.whole.test(chosen)) {
     // A requirement that refuses the text fully encoded may take it without the guarded
     // characters encoded, or then with raw `.`s too (API.md).
-    chosen = [encoded, encoded.replaceAll("%2E", ".")].find((text) => requirement.whole.test(text));
-  }
-  if (chosen === undefined) {
-    return {
-      reason: `the value ${JSON.stringify(text)} for :${name} breaks its requirement ${
-        requirement!.original
-      }`,
-    };
+    const fallback = [encoded, encoded.replaceAll("%2E", ".")].find((text) =>
+      requirement.whole.test(text)
+    );
+    if (fallback === undefined) {
+      return {
+        reason: `the value ${
+          JSON.stringify(text)
+        } for :${name} breaks its requirement ${requirement.original}`,
+      };
+    }
+    chosen = fallback;
   }
   if (chosen.length > longest) {
     return {
