@@ -540,15 +540,18 @@ interface HelperEntry {
   readonly notice?: string;
 }
 
+/** What `onDeprecation` hears when a deprecated name is used. */
+function deprecationNotice(old: string, current: string): string {
+  return `The route name "${old}" is deprecated; use "${current}" (e.g. ${current}_path) instead`;
+}
+
 /** Every helper name of a table: deprecated names a real route does not shadow, then real ones. */
 function helperEntries(table: GenerationTable): HelperEntry[] {
   const entries: HelperEntry[] = [];
   for (const [old, current] of table.deprecatedNames) {
     const route = table.namedRoutes.get(current);
     if (route === undefined || table.namedRoutes.has(old)) continue;
-    const notice =
-      `The route name "${old}" is deprecated; use "${current}" (e.g. ${current}_path) instead`;
-    entries.push({ name: old, current, route, notice });
+    entries.push({ name: old, current, route, notice: deprecationNotice(old, current) });
   }
   for (const [name, route] of table.namedRoutes) entries.push({ name, current: name, route });
   return entries;
@@ -713,11 +716,16 @@ function candidates(routes: readonly Route[], controller: string, action: string
   return lookup(controller, action);
 }
 
-/** Generation from a hash (API.md "Generation from a hash"). */
+/**
+ * Generation from a hash (API.md "Generation from a hash"). A deprecated name in
+ * `use_route` generates as its current name and reports to `hooks.onDeprecation`, as its
+ * helpers do.
+ */
 export function urlFor(
   table: GenerationTable,
   mount: Mount,
   options: UrlOptions,
+  hooks: Pick<HelperOptions, "onDeprecation">,
 ): string {
   if (typeof options !== "object" || options === null) {
     throw new TypeError(`urlFor needs an options object, got ${describe(options)}`);
@@ -761,8 +769,12 @@ export function urlFor(
   let chosen: Route | undefined;
   if (byName) {
     const name = read.get("use_route") as string;
-    chosen = table.namedRoutes.get(name) ??
-      table.namedRoutes.get(table.deprecatedNames.get(name) ?? "");
+    chosen = table.namedRoutes.get(name);
+    const current = table.deprecatedNames.get(name);
+    if (chosen === undefined && current !== undefined) {
+      chosen = table.namedRoutes.get(current);
+      if (chosen !== undefined) hooks.onDeprecation(deprecationNotice(name, current));
+    }
     if (chosen === undefined) {
       throw new RoutingError(`urlFor: there is no route named "${name}"`, {
         status: 500,

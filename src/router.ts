@@ -631,7 +631,9 @@ export class Router<H extends object = Helpers> {
 
   /** Generation from a hash, Rails `url_for` style (API.md "Generation from a hash"). */
   urlFor(options: UrlOptions): string {
-    return urlFor(this, this.#mount, options);
+    return urlFor(this, this.#mount, options, {
+      onDeprecation: (message) => this.#deprecation(message),
+    });
   }
 
   /** Adds a controller under `name`: a class (instantiated per request) or an object. */

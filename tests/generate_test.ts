@@ -610,6 +610,21 @@ Deno.test("a deprecated helper returns what the current one does and reports eac
   });
 });
 
+Deno.test("urlFor with a deprecated use_route generates as the current name and reports it", () => {
+  const messages: string[] = [];
+  const router = threadPrefixed((message) => messages.push(message));
+  assertEquals(
+    router.urlFor({ use_route: "thread_edit_message", thread_id: 5, id: 2 }),
+    "/threads/5/messages/2/edit",
+  );
+  assertEquals(messages.length, 1);
+  assertStringIncludes(messages[0], "thread_edit_message");
+  assertStringIncludes(messages[0], "edit_thread_message");
+  // The current name, and hashes of deprecated helpers (which carry it), report nothing more.
+  router.urlFor({ use_route: "edit_thread_message", thread_id: 5, id: 2 });
+  assertEquals(messages.length, 1);
+});
+
 Deno.test("variant A nesting without namePrefix deprecates the unprefixed names", () => {
   const seen: string[] = [];
   const router = build("A", nested, { onDeprecation: (m) => seen.push(m) });
