@@ -542,16 +542,19 @@ export class Router<H extends object = Helpers> {
       return malformedPath(pathname, verb);
     }
     if (route === null) {
+      // A HEAD request is recognised as GET, and its message says so: the response `fetch`
+      // makes of it then has GET's length, which its Content-Length must be (RFC 9110).
+      const matched = asMatched(verb);
       if (result.allowed.length > 0) {
         return miss(
           405,
-          `${verb} is not allowed on ${pathname}; allowed: ${commaList(result.allowed)}`,
+          `${matched} is not allowed on ${pathname}; allowed: ${commaList(result.allowed)}`,
           verb,
           pathname,
           result.allowed,
         );
       }
-      return miss(404, `No route matches ${verb} ${pathname}`, verb, pathname);
+      return miss(404, `No route matches ${matched} ${pathname}`, verb, pathname);
     }
     try {
       return { route, params: paramsOf(route, values!, encoded) };

@@ -712,15 +712,24 @@ Deno.test("a HEAD response says the length of the GET body the router made", asy
     assertEquals(head.headers.get("content-length"), String(bytes), path);
     assertEquals(head.body, null);
   }
-  // An error's text names the request's method: the length is that of HEAD's own text.
+  // A miss too: HEAD is recognised as GET, and its error's text says GET (RFC 9110 allows
+  // no other Content-Length than that of GET's body).
   const missing = new Request("http://localhost/nothing", { method: "HEAD" });
   const error = await assertRejects(() => router.handle(missing.clone()), RoutingError);
-  const head = await router.fetch(missing);
-  assertEquals(head.status, 404);
-  assertEquals(
-    head.headers.get("content-length"),
-    String(new TextEncoder().encode(`${error.message}\n`).length),
+  assertEquals([error.method, error.message], ["HEAD", "No route matches GET /nothing"]);
+  const refusing = new Router().draw((map) =>
+    map.connect("/in", { controller: "pages", conditions: { method: "post" } })
   );
+  for (
+    const [table, path, status] of [[router, "/nothing", 404], [refusing, "/in", 405]] as const
+  ) {
+    const get = await table.fetch(new Request(`http://localhost${path}`));
+    const bytes = (await get.arrayBuffer()).byteLength;
+    const head = await table.fetch(new Request(`http://localhost${path}`, { method: "HEAD" }));
+    assertEquals([get.status, head.status], [status, status]);
+    assertEquals(head.headers.get("content-length"), String(bytes), path);
+    assertEquals(head.body, null);
+  }
   // An action's own body is not read: it may never end.
   const stream = await router.fetch(
     new Request("http://localhost/pages/stream", { method: "HEAD" }),
