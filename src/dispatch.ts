@@ -365,7 +365,9 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
   }
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    // "UTF-8 decode without BOM" (WHATWG URL): a leading U+FEFF is part of the first name,
+    // as `Request.formData()` reads it (a stripped one made "\uFEFF_method" a `_method`).
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch (error) {
     throw malformed(error, "it is not UTF-8");
   }

@@ -233,6 +233,13 @@ Deno.test("_method is ignored in a query string, on non-POST requests and for ot
     );
     assertEquals(rejected.method, "POST");
   }
+  // A field whose name only starts after a byte order mark is not `_method` (WHATWG URL
+  // decodes the form without stripping one, as `Request.formData()` does).
+  const marked = await assertRejects(
+    () => router.handle(post("/messages/3", "\uFEFF_method=delete", { "content-type": FORM })),
+    RoutingError,
+  );
+  assertEquals(marked.method, "POST");
   // A PUT carrying _method=delete stays a PUT.
   await router.handle(
     new Request("http://localhost/messages/3", {
