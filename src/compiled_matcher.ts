@@ -87,7 +87,7 @@ const SPLIT = 5;
 const UNEXPANDED = -1;
 /** The state of a leaf: its routes are tried. */
 const LEAF = -2;
-/** The slots of a node in `#nodes`: its state, and a run per method class (6). */
+/** The slots of a node in `#nodes`: its state, and a run per method class (6); padded to 8. */
 const NODE_SLOTS = 8;
 const NOTHING_ALLOWED: readonly string[] = Object.freeze([]);
 const MISS: MatchResult = Object.freeze({ route: null, values: null, allowed: NOTHING_ALLOWED });
@@ -154,7 +154,7 @@ function cachedCopy({ route, values, allowed }: MatchResult): MatchResult {
   });
 }
 
-/** One check of a route's program. Every check has every field, to keep one shape. */
+/** One check of a route's program, as `addChecks` lays it out in the route's record. */
 interface Check {
   readonly kind: number;
   /** The route segment (and so the path segment) it looks at. */

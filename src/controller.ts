@@ -1,4 +1,7 @@
-/** `Controller`: the optional base class of controllers, holding the class-level SEP setting. */
+/**
+ * `Controller`: the optional base class of controllers, holding the class-level SEP setting.
+ * @module
+ */
 
 /**
  * An optional base class for controllers. Its static `resourceActionSeparator` is the

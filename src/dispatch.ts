@@ -26,7 +26,10 @@ export interface DispatchTarget {
    * that method); or `undefined`.
    */
   screen(path: string, method: string): RouteMatch | RoutingError | undefined;
-  /** Recognises a path relative to the mount path: the match, or the `RoutingError`. */
+  /**
+   * Recognises a path relative to the mount path that `screen` has passed (it checks no
+   * limit of its own): the match, or the `RoutingError`.
+   */
   recognize(path: string, method: string): RouteMatch | RoutingError;
   /** Helpers bound to a request: origin, mount path, current route and params. */
   bindHelpers(origin: string, route: Route, params: Params): Helpers;
@@ -37,7 +40,8 @@ const OVERRIDES = new Set(["PUT", "PATCH", "DELETE"]);
 
 /**
  * Handles a request: resolves with the action's response, rejects with `HttpError`s
- * (a `RoutingError` when nothing routes).
+ * (a `RoutingError` when nothing routes), with what the action throws, and with a
+ * `TypeError` for a value that is not a `Request`.
  */
 export function dispatch(target: DispatchTarget, request: Request): Promise<Response> {
   return respond(target, request).then(
@@ -78,11 +82,27 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
   }
 }
 
+/**
+ * A method name in upper case, its ASCII letters only: `toUpperCase` also folds letters
+ * outside ASCII into ASCII ones (`"poſt"` into `"POST"`), and no such name is a method.
+ * A name without lower-case letters (the usual `"POST"`) comes back as it is, without
+ * the call into V8's runtime that `toUpperCase` makes.
+ */
+export function upperCaseMethod(method: string): string {
+  let lower = false;
+  for (let i = 0; i < method.length; i++) {
+    const code = method.charCodeAt(i);
+    if (code > 127) return method.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
+    if (code >= 97 && code <= 122) lower = true;
+  }
+  return lower ? method.toUpperCase() : method;
+}
+
 /** The request's method, upper case; `""` for a value without one to read (not a `Request`). */
 function methodOf(request: Request): string {
   try {
     const method: unknown = request.method;
-    return typeof method === "string" ? method.toUpperCase() : "";
+    return typeof method === "string" ? upperCaseMethod(method) : "";
   } catch {
     return "";
   }
@@ -116,7 +136,7 @@ async function respond(
     );
   }
   const url = new URL(request.url);
-  const method = request.method.toUpperCase();
+  const method = upperCaseMethod(request.method);
   const path = stripMount(target.mountPath, url.pathname);
   if (path === null) {
     const message = `${url.pathname} is outside the mount path ${target.mountPath}`;
@@ -131,8 +151,8 @@ async function respond(
   if (method === "POST" && form !== null) {
     // The last text one, as in params (where later fields win and files are left out).
     const override = form.getAll("_method").findLast((value) => typeof value === "string");
-    if (typeof override === "string" && OVERRIDES.has(override.toUpperCase())) {
-      effective = override.toUpperCase();
+    if (typeof override === "string" && OVERRIDES.has(upperCaseMethod(override))) {
+      effective = upperCaseMethod(override);
     }
   }
 

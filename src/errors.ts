@@ -1,4 +1,7 @@
-/** Errors of the router: {@linkcode HttpError} and its routing subclass {@linkcode RoutingError}. */
+/**
+ * Errors of the router: {@linkcode HttpError} and its routing subclass {@linkcode RoutingError}.
+ * @module
+ */
 
 import { describe } from "./describe.ts";
 
@@ -77,10 +80,10 @@ export interface RoutingErrorOptions extends ErrorOptions {
  * const router = new Router({ variant: "B" });
  * router.draw((map) => map.resources("messages"));
  * try {
- *   router.recognize("/messages/new", "POST");
+ *   router.recognize("/messages", "PUT");
  * } catch (error) {
  *   if (error instanceof RoutingError) {
- *     console.log(error.status, error.allowed); // 405 ["GET"]
+ *     console.log(error.status, error.allowed); // 405 ["GET", "POST"]
  *   }
  * }
  * ```

@@ -59,8 +59,8 @@ function generationError(route: Route, message: string): RoutingError {
 
 /**
  * The text of a value: a string, a number (a `bigint` too: database ids often are), or an
- * object with `toParam()` or `id`. Returns `undefined` for `null`/`undefined` and an
- * `Error` message for anything else. A boolean is no path value (`message_path(true)` is
+ * object with `toParam()` or `id`. Returns `undefined` for `null`/`undefined` and
+ * `{ invalid }` (what is wrong) for anything else. A boolean is no path value (`message_path(true)` is
  * a bug, not `/messages/true`); `queryString` takes it, as `URLSearchParams` does.
  */
 function textOf(value: unknown): string | undefined | { invalid: string } {
@@ -689,7 +689,9 @@ function candidates(routes: readonly Route[], controller: string, action: string
         open.push(route);
       } else {
         const key = JSON.stringify([route.controller, route.action]);
-        fixed.get(key)?.push(route) ?? fixed.set(key, [route]);
+        const list = fixed.get(key);
+        if (list === undefined) fixed.set(key, [route]);
+        else list.push(route);
       }
     }
     const merged = new Map<string, readonly Route[]>();

@@ -401,7 +401,7 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
   const canonical: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(options)) {
     const name = RESOURCE_KEYS[key];
-    if (name === undefined || !Object.hasOwn(RESOURCE_KEYS, key)) {
+    if (!Object.hasOwn(RESOURCE_KEYS, key)) {
       throw new TypeError(
         `${where}: unknown option "${key}"; known options: ${
           Object.keys(RESOURCE_KEYS).filter((known) => !singleton || known !== "singular")

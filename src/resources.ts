@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { RouteMethod, RouteSpec } from "./route.ts";
+import { DEFAULT_VARIABLE_SOURCE, type RouteMethod, type RouteSpec } from "./route.ts";
 import type { RouteGroup, VariantProfile } from "./variants.ts";
 
 /** Actions grouped by method, methods in the order they first appear. */
@@ -44,8 +44,11 @@ export interface ResourceOutput {
   readonly nesting: { readonly pathPrefix: string; readonly newNamePrefix: string };
 }
 
-/** The `:id` requirement of show, edit, update and destroy (variants A and B). */
-export const ID_REQUIREMENT: RegExp = /[^\/;.,?]+/;
+/**
+ * The `:id` requirement of show, edit, update and destroy (variants A and B): the default
+ * rule, written out (so `followsDefaultRule` knows it for one).
+ */
+const ID_REQUIREMENT = new RegExp(DEFAULT_VARIABLE_SOURCE);
 const ID_ACTIONS = new Set(["show", "edit", "update", "destroy"]);
 
 /**

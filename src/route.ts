@@ -1,8 +1,8 @@
 /**
  * `Route`: one entry of the route table. Parses its path template once into segments
- * of literal text and variables, and derives from them everything later stages need:
- * the regular expression the matchers use, the generation plan, and (lazily) the
- * equivalent `URLPattern`.
+ * of literal text and variables, and derives from them what later stages need: the
+ * regular expression the matchers use, the params plan, and (lazily) the equivalent
+ * `URLPattern`.
  * @module
  */
 

@@ -1,4 +1,7 @@
-/** The route table as aligned text, like `rails routes`. */
+/**
+ * The route table as aligned text, like `rails routes`.
+ * @module
+ */
 
 import type { Route } from "./route.ts";
 

@@ -6,7 +6,13 @@
 
 import { describe } from "./describe.ts";
 import { Controller } from "./controller.ts";
-import { dispatch, type DispatchTarget, isConstructor, serve } from "./dispatch.ts";
+import {
+  dispatch,
+  type DispatchTarget,
+  isConstructor,
+  serve,
+  upperCaseMethod,
+} from "./dispatch.ts";
 import { RoutingError, routingMiss } from "./errors.ts";
 import {
   createHelperBinder,
@@ -158,7 +164,7 @@ export class Router<H extends object = Helpers> {
   #routes!: readonly Route[];
   #namedRoutes!: ReadonlyMap<string, Route>;
   #deprecatedNames!: ReadonlyMap<string, string>;
-  /** Built on first use, like the matcher: serving needs neither. */
+  /** Built on first use of `helpers`: serving binds helpers per request (`#binder`). */
   #helpers: Helpers | undefined;
   #matcher: RequestMatcher | undefined;
 
@@ -264,7 +270,7 @@ export class Router<H extends object = Helpers> {
    * Clears every route and declares anew. On a declaration error the previous table
    * stays in place.
    */
-  draw(block: (map: import("./mapper.ts").Mapper) => void): this {
+  draw(block: (map: Mapper) => void): this {
     if (typeof block !== "function") {
       throw new TypeError("router.draw needs a function: router.draw((map) => { ... })");
     }
@@ -424,8 +430,8 @@ export class Router<H extends object = Helpers> {
 
   /**
    * The compiled matcher's quick pass: the answer for a path within every limit, or
-   * `undefined` for a path it leaves to `#find` (over a limit, with a query or fragment,
-   * with an empty segment).
+   * `undefined` for a path it leaves to the caller (one that may be over a limit, does not
+   * start with `/`, or holds a query or fragment; see `RequestMatcher.matchRequest`).
    */
   #matchRequest(path: string, verb: string): RouteMatch | RoutingError | undefined {
     if (path.length > this.#withinLimits) return undefined;
@@ -483,7 +489,7 @@ export class Router<H extends object = Helpers> {
   }
 
   /**
-   * For `handle`, which answers every 414 before it reads a form body (API.md): a 414 of
+   * For `handle` and `fetch`, which answer every 414 before reading a form body (API.md): a 414 of
    * the path limits; else, where the pathname is long enough to hold a variable over
    * `maxParamLength` (a 414 only a match can tell), the whole recognition; else nothing.
    */
@@ -703,22 +709,6 @@ function checkHelperNames(names: readonly string[]): void {
       );
     }
   }
-}
-
-/**
- * A method name in upper case, its ASCII letters only: `toUpperCase` also folds letters
- * outside ASCII into ASCII ones (`"poſt"` into `"POST"`), and no such name is a method.
- * A name without lower-case letters (the usual `"POST"`) comes back as it is, without
- * the call into V8's runtime that `toUpperCase` makes.
- */
-function upperCaseMethod(method: string): string {
-  let lower = false;
-  for (let i = 0; i < method.length; i++) {
-    const code = method.charCodeAt(i);
-    if (code > 127) return method.replace(/[a-z]+/g, (letters) => letters.toUpperCase());
-    if (code >= 97 && code <= 122) lower = true;
-  }
-  return lower ? method.toUpperCase() : method;
 }
 
 /** The path without its query string or fragment. */

@@ -215,6 +215,18 @@ Deno.test("of repeated _method fields the last counts, as in params", async () =
   assertEquals(seen!.params._method, "put");
 });
 
+Deno.test("handle folds a method's case as recognize does: ASCII letters only", async () => {
+  // A Request refuses such a method; an object that looks like one may carry it.
+  const requestLike = {
+    url: "http://localhost/messages",
+    method: "poſt",
+    headers: new Headers(),
+    body: null,
+  } as unknown as Request;
+  const error = await assertRejects(() => blog().handle(requestLike), RoutingError);
+  assertEquals([error.status, error.method], [405, "POſT"]);
+});
+
 Deno.test("_method is ignored in a query string, on non-POST requests and for other verbs", async () => {
   const router = blog();
   // A query string never changes the method: an <img> cannot delete.
