@@ -719,15 +719,14 @@ function candidates(routes: readonly Route[], controller: string, action: string
 }
 
 /**
- * Generation from a hash (API.md "Generation from a hash"). A deprecated name in
- * `use_route` generates as its current name and reports to `hooks.onDeprecation`, as its
- * helpers do.
+ * Generation from a hash (API.md "Generation from a hash"), for a table mounted at
+ * `mount`. A deprecated name in `use_route` generates as its current name and reports to
+ * `onDeprecation`, as its helpers do.
  */
 export function urlFor(
   table: GenerationTable,
-  mount: Mount,
   options: UrlOptions,
-  hooks: Pick<HelperOptions, "onDeprecation">,
+  { mount, onDeprecation }: { mount: Mount } & Pick<HelperOptions, "onDeprecation">,
 ): string {
   if (typeof options !== "object" || options === null) {
     throw new TypeError(`urlFor needs an options object, got ${describe(options)}`);
@@ -775,7 +774,7 @@ export function urlFor(
     const current = table.deprecatedNames.get(name);
     if (chosen === undefined && current !== undefined) {
       chosen = table.namedRoutes.get(current);
-      if (chosen !== undefined) hooks.onDeprecation(deprecationNotice(name, current));
+      if (chosen !== undefined) onDeprecation(deprecationNotice(name, current));
     }
     if (chosen === undefined) {
       throw new RoutingError(`urlFor: there is no route named "${name}"`, {

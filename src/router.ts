@@ -640,7 +640,8 @@ export class Router<H extends object = Helpers> {
 
   /** Generation from a hash, Rails `url_for` style (API.md "Generation from a hash"). */
   urlFor(options: UrlOptions): string {
-    return urlFor(this, this.#mount, options, {
+    return urlFor(this, options, {
+      mount: this.#mount,
       onDeprecation: (message) => this.#deprecation(message),
     });
   }
