@@ -60,8 +60,9 @@ function generationError(route: Route, message: string): RoutingError {
 /**
  * The text of a value: a string, a number (a `bigint` too: database ids often are), or an
  * object with `toParam()` or `id`. Returns `undefined` for `null`/`undefined` and
- * `{ invalid }` (what is wrong) for anything else. A boolean is no path value (`message_path(true)` is
- * a bug, not `/messages/true`); `queryString` takes it, as `URLSearchParams` does.
+ * `{ invalid }` (what is wrong) for anything else. A boolean is no path value
+ * (`message_path(true)` is a bug, not `/messages/true`); `queryString` takes it, as
+ * `URLSearchParams` does.
  */
 function textOf(value: unknown): string | undefined | { invalid: string } {
   if (value === undefined || value === null) return undefined;
