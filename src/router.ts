@@ -533,11 +533,9 @@ export class Router<H extends object = Helpers> {
       values.some((value) => value !== undefined && value.length > maxParamLength)) ||
       (route === null && this.#compiledMatcher().overLimit);
     if (overLimit) {
-      return miss(
-        414,
+      return routingMiss(
         `A path variable is longer than the limit of ${maxParamLength} characters`,
-        verb,
-        pathname,
+        { status: 414, method: verb, path: pathname },
       );
     }
     // A path that does not decode is a 404, after the limits as every recognition error.
@@ -552,15 +550,16 @@ export class Router<H extends object = Helpers> {
       // makes of it then has GET's length, which its Content-Length must be (RFC 9110).
       const matched = asMatched(verb);
       if (result.allowed.length > 0) {
-        return miss(
-          405,
+        return routingMiss(
           `${matched} is not allowed on ${pathname}; allowed: ${commaList(result.allowed)}`,
-          verb,
-          pathname,
-          result.allowed,
+          { status: 405, method: verb, path: pathname, allowed: result.allowed },
         );
       }
-      return miss(404, `No route matches ${matched} ${pathname}`, verb, pathname);
+      return routingMiss(`No route matches ${matched} ${pathname}`, {
+        status: 404,
+        method: verb,
+        path: pathname,
+      });
     }
     try {
       return { route, params: paramsOf(route, values!, encoded) };
@@ -758,12 +757,11 @@ function decodes(text: string): boolean {
 
 /** The 404 of a path with malformed percent-encoding. */
 function malformedPath(pathname: string, verb: string): RoutingError {
-  return miss(
-    404,
-    `The path ${JSON.stringify(pathname)} has malformed percent-encoding`,
-    verb,
-    pathname,
-  );
+  return routingMiss(`The path ${JSON.stringify(pathname)} has malformed percent-encoding`, {
+    status: 404,
+    method: verb,
+    path: pathname,
+  });
 }
 
 /**
@@ -774,15 +772,4 @@ function commaList(items: readonly string[]): string {
   let text = items.length === 0 ? "" : items[0];
   for (let i = 1; i < items.length; i++) text += ", " + items[i];
   return text;
-}
-
-/** A stackless `RoutingError` for a request that does not route. */
-function miss(
-  status: number,
-  message: string,
-  method: string,
-  path: string,
-  allowed?: readonly string[],
-): RoutingError {
-  return routingMiss(message, { status, method, path, allowed });
 }
