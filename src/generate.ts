@@ -533,7 +533,7 @@ function hashFor(
 }
 
 /** One name's helpers: the name, the name they generate as, the route, a notice. */
-interface HelperEntry {
+export interface HelperEntry {
   readonly name: string;
   readonly current: string;
   readonly route: Route;
@@ -546,8 +546,13 @@ function deprecationNotice(old: string, current: string): string {
   return `The route name "${old}" is deprecated; use "${current}" (e.g. ${current}_path) instead`;
 }
 
-/** Every helper name of a table: deprecated names a real route does not shadow, then real ones. */
-function helperEntries(table: GenerationTable): HelperEntry[] {
+/**
+ * Every helper name of a table: deprecated names a real route does not shadow, then real
+ * ones. The helpers and the `.d.ts` of `deno task routes --dts` both take their names here.
+ */
+export function helperEntries(
+  table: Pick<GenerationTable, "namedRoutes" | "deprecatedNames">,
+): HelperEntry[] {
   const entries: HelperEntry[] = [];
   for (const [old, current] of table.deprecatedNames) {
     const route = table.namedRoutes.get(current);
