@@ -414,9 +414,8 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
  * closing delimiter.
  */
 function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
-  const boundary = /;\s*boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(type);
-  if (boundary === null) return "the content type has no boundary";
-  const value = boundary[1] ?? boundary[2];
+  const value = mimeParameter(type, "boundary");
+  if (value === undefined || value === "") return "the content type has no boundary";
   // RFC 2046 allows 1 to 70 characters. A longer one would let a body of near-misses make
   // the delimiter search below take time in its length times the body's.
   if (value.length > 70) return `the boundary is ${value.length} characters; the limit is 70`;
@@ -460,6 +459,44 @@ function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
     }
     at = next + 2;
   }
+}
+
+/**
+ * The first valid parameter `name` (lower case) of a MIME type, read as WHATWG's "parse a
+ * MIME type" reads it, as the runtimes' `formData()` do: a quoted value may hold `;` and
+ * `\\` escapes, and a later parameter of the same name does not count. A plain search for
+ * `boundary=` could find one inside another parameter's quotes.
+ */
+function mimeParameter(type: string, name: string): string | undefined {
+  let at = type.indexOf(";");
+  while (at >= 0 && at < type.length) {
+    at++;
+    while (type[at] === " " || type[at] === "\t" || type[at] === "\r" || type[at] === "\n") at++;
+    let end = at;
+    while (end < type.length && type[end] !== ";" && type[end] !== "=") end++;
+    const key = type.slice(at, end).toLowerCase();
+    if (type[end] !== "=") {
+      at = end;
+      continue;
+    }
+    let value = "";
+    at = end + 1;
+    if (type[at] === '"') {
+      for (at++; at < type.length && type[at] !== '"'; at++) {
+        if (type[at] === "\\" && at + 1 < type.length) at++;
+        value += type[at];
+      }
+      at = type.indexOf(";", at);
+    } else {
+      end = type.indexOf(";", at);
+      value = type.slice(at, end < 0 ? type.length : end).replace(/[ \t\r\n]+$/, "");
+      at = end;
+      if (value === "") continue;
+    }
+    // A value a quoted string could not hold makes the parameter invalid, and skipped.
+    if (key === name && /^[\t\x20-\x7e\x80-\xff]*$/.test(value)) return value;
+  }
+  return undefined;
 }
 
 function decodeFormComponent(text: string): string {

@@ -418,6 +418,37 @@ Deno.test("a multipart boundary over RFC 2046's 70 characters is a 400", async (
   assertStringIncludes(error.message, "the boundary is 71 characters; the limit is 70");
 });
 
+Deno.test("the multipart boundary is the content type's first valid boundary parameter", async () => {
+  const router = blog();
+  const form = (boundary: string, type: string) =>
+    post(
+      "/messages/3",
+      `--${boundary}\r\nContent-Disposition: form-data; name="_method"\r\n\r\ndelete\r\n` +
+        `--${boundary}--\r\n`,
+      { "content-type": `multipart/form-data; ${type}` },
+    );
+  // As the runtimes' formData() reads the type (WHATWG's MIME type parser): "boundary=" inside
+  // another parameter's quotes is not one, a quoted one may escape a quote, the first counts.
+  for (
+    const [boundary, type] of [
+      ["y", `charset="utf-8; boundary=x"; boundary=y`],
+      ['a"b', `boundary="a\\"b"`],
+      ["y", `boundary=y; boundary=x`],
+      ["y", `BOUNDARY=y ;charset=utf-8`],
+    ]
+  ) {
+    const response = await router.handle(form(boundary, type));
+    assertEquals(response.status, 204, type);
+  }
+  for (const type of [`boundary=`, `boundary=""`, `boundary = y`, `charset="boundary=y"`]) {
+    const error = await assertRejects(() => router.handle(form("y", type)), HttpError);
+    assertEquals([error.status, error.message], [
+      400,
+      "The multipart/form-data form body is malformed: the content type has no boundary",
+    ], type);
+  }
+});
+
 Deno.test("a form body already read, or made of chunks that are not bytes, is a 400", async () => {
   const router = blog();
   const used = post("/messages/1", "_method=delete", { "content-type": FORM });
