@@ -139,8 +139,12 @@ async function respond(
   const method = upperCaseMethod(request.method);
   const path = stripMount(target.mountPath, url.pathname);
   if (path === null) {
-    const message = `${url.pathname} is outside the mount path ${target.mountPath}`;
-    return notFound(method, url.pathname, message);
+    // No path limit applies outside the mount path: the message shows the path's start only.
+    const { pathname } = url;
+    const shown = pathname.length <= 200
+      ? pathname
+      : `${pathname.slice(0, 200)}... (${pathname.length} characters)`;
+    return notFound(method, pathname, `${shown} is outside the mount path ${target.mountPath}`);
   }
   const screened = target.screen(path, method);
   if (screened instanceof RoutingError && screened.status === 414) return screened;

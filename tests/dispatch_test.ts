@@ -875,7 +875,20 @@ Deno.test("the baseUrl mount path is stripped before recognition", async () => {
       RoutingError,
     );
     assertEquals(error.status, 404, path);
+    assertEquals(error.message, `${path} is outside the mount path /app`);
   }
+  // The message of a long path outside the mount path (no path limit applies there) shows
+  // its start only; the error's path is whole.
+  const long = "/x".repeat(50_000);
+  const error = await assertRejects(
+    () => router.handle(new Request(`http://localhost${long}`)),
+    RoutingError,
+  );
+  assertEquals(error.path, long);
+  assertEquals(
+    error.message,
+    `${long.slice(0, 200)}... (100000 characters) is outside the mount path /app`,
+  );
   const root = new Router({
     baseUrl: "https://example.com/app",
     controllers: { home: { index: () => "home" } },
