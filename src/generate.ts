@@ -277,6 +277,9 @@ function queryTextOf(value: unknown): string | undefined | { invalid: string } {
   return typeof value === "boolean" ? String(value) : textOf(value);
 }
 
+/** An array index as `Object.keys` gives it (the indices come first, in order). */
+const ARRAY_INDEX = /^(?:0|[1-9][0-9]*)$/;
+
 /** A query string (`?a=1&b=2`) from entries; arrays repeat their key; `%20` for spaces. */
 function queryString(route: Route, entries: Iterable<[string, unknown]>): string {
   const pairs: string[] = [];
@@ -304,7 +307,11 @@ function queryString(route: Route, entries: Iterable<[string, unknown]>): string
       continue;
     }
     try {
-      for (const item of value) push(key, item);
+      // By its own indices, not `for...of`: a sparse array (`a[4e9] = 1`) would take time
+      // in its length, each hole an `undefined` that adds nothing.
+      for (const index of Object.keys(value)) {
+        if (ARRAY_INDEX.test(index)) push(key, value[index as unknown as number]);
+      }
     } catch (error) {
       if (error instanceof RoutingError) throw error;
       // An array (a Proxy of one) whose elements or iterator throw.

@@ -222,6 +222,12 @@ Deno.test("keys that are not path variables become the query string", () => {
   assertEquals(m.messages_path({ page: 2 }), "/messages?page=2");
   assertEquals(m.messages_path({ q: "a b" }), "/messages?q=a%20b");
   assertEquals(m.messages_path({ tag: ["x", "y z"] }), "/messages?tag=x&tag=y%20z");
+  // A sparse array's holes add nothing, and take no time in its length.
+  const sparse: string[] = Object.assign([], { extra: "not an element" });
+  sparse[4_294_967_294] = "last";
+  sparse[2] = "a";
+  assertEquals(m.messages_path({ tag: sparse }), "/messages?tag=a&tag=last");
+  assertEquals(m.messages_path({ tag: [, "b", undefined, "c"] }), "/messages?tag=b&tag=c");
   assertEquals(m.messages_path({ z: 1, a: 2, m: 3 }), "/messages?z=1&a=2&m=3");
   assertEquals(m.messages_path({ q: "c=d&e" }), "/messages?q=c%3Dd%26e");
   assertEquals(m.message_path(1, { page: 2, sort: "new" }), "/messages/1?page=2&sort=new");
@@ -929,7 +935,7 @@ Deno.test("values that cannot be read are a RoutingError naming the key", () => 
     );
   }
   assertThrows(() => h.urlFor(proxy as UrlOptions), TypeError, "could not read its options");
-  // A query array whose elements or iterator throw.
+  // A query array whose elements or keys throw.
   const list = new Proxy([1, 2], {
     get: (target, key) =>
       key === "1"
@@ -938,9 +944,8 @@ Deno.test("values that cannot be read are a RoutingError naming the key", () => 
         })()
         : Reflect.get(target, key),
   });
-  const endless = Object.assign([1], {
-    [Symbol.iterator]: function* () {
-      yield 1;
+  const endless = new Proxy([1], {
+    ownKeys: (): never => {
       throw new Error("boom");
     },
   });
