@@ -468,8 +468,8 @@ function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
 /**
  * The first valid parameter `name` (lower case) of a MIME type, read as WHATWG's "parse a
  * MIME type" reads it, as the runtimes' `formData()` do: a quoted value may hold `;` and
- * `\\` escapes, and a later parameter of the same name does not count. A plain search for
- * `boundary=` could find one inside another parameter's quotes.
+ * backslash escapes, and a later parameter of the same name does not count. A plain search
+ * for `boundary=` could find one inside another parameter's quotes.
  */
 function mimeParameter(type: string, name: string): string | undefined {
   let at = type.indexOf(";");

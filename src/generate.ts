@@ -314,7 +314,7 @@ function queryString(route: Route, entries: Iterable<[string, unknown]>): string
       }
     } catch (error) {
       if (error instanceof RoutingError) throw error;
-      // An array (a Proxy of one) whose elements or iterator throw.
+      // An array (a Proxy of one) whose elements or keys throw.
       throw generationError(
         route,
         `the query value for "${key}" cannot be read (${thrownText(error)})`,
