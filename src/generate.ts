@@ -510,8 +510,13 @@ function hashFor(
   { name, onlyPath, recall }: { name: string; onlyPath: boolean } & Pick<Context, "recall">,
 ) {
   const hash: Record<string, unknown> = {};
-  if (route.controller !== null) hash.controller = route.controller;
-  if (route.action !== null) hash.action = route.action;
+  // The route's own controller and action; where its path names one, that variable's
+  // default (a given or recalled value replaces it below), as the helper's path takes it:
+  // without, `urlFor` would take a missing action for "index".
+  for (const key of ["controller", "action"] as const) {
+    const value = route[key] ?? (Object.hasOwn(route.defaults, key) ? route.defaults[key] : null);
+    if (value !== null) hash[key] = value;
+  }
   hash.use_route = name;
   hash.only_path = onlyPath;
   const put = (key: string, value: unknown) => {
@@ -528,7 +533,10 @@ function hashFor(
       hash[key] = value;
     }
   };
-  for (const [key, value] of values) put(key, value);
+  for (const [key, value] of values) {
+    // A value of null or undefined names nothing: it keeps a default put above.
+    if (value != null || !Object.hasOwn(hash, key)) put(key, value);
+  }
   if (recall !== undefined) {
     for (const variable of route.variables) {
       if (values.get(variable) != null) continue;

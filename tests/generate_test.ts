@@ -779,6 +779,35 @@ Deno.test("urlFor picks the route that leaves the fewest keys unused (API.md exa
   );
 });
 
+Deno.test("urlFor of a hash_for_ helper is the helper's path where :action has a default", () => {
+  for (const requirements of [{}, { action: /l[a-z]+/ }] as Record<string, RegExp>[]) {
+    const router = build("B", (map: Mapper) =>
+      map.named("cat", "/cat/:controller/:action/:id", {
+        defaults: { action: "list" },
+        requirements,
+      }));
+    const h = router.helpers;
+    // The hash carries the default, as the path does (urlFor takes no action for "index").
+    assertEquals(h.hash_for_cat_path({ controller: "pages" }), {
+      action: "list",
+      use_route: "cat",
+      only_path: true,
+      controller: "pages",
+    });
+    for (
+      const args of [
+        [{ controller: "pages" }],
+        ["pages", undefined, 5],
+        ["pages", "lookup", 5],
+        [{ controller: "pages", id: 5, page: 2 }],
+      ]
+    ) {
+      const path = h.cat_path(...args) as string;
+      assertEquals(router.urlFor(h.hash_for_cat_path(...args) as UrlOptions), path, path);
+    }
+  }
+});
+
 Deno.test("urlFor: format, create, a falsy id, and an empty action", () => {
   const router = build("A", (map: Mapper) => map.resources("messages"));
   assertEquals(
