@@ -463,6 +463,13 @@ Deno.test("a value longer than maxParamLength once encoded is a RoutingError nam
     assertStringIncludes(generationError(() => h.message_path(value)).message, "maxParamLength");
   }
   generationError(() => h.two_url("a".repeat(40_000) + "!"));
+  // Refused for its length before its requirement is tried (whose loops would take time in
+  // the square of its length), and without quoting it.
+  for (const value of ["a".repeat(30_000), "1".repeat(100_000), 10n ** 20_000n]) {
+    const { message } = generationError(() => h.two_path(value));
+    assertStringIncludes(message, `is ${String(value).length} characters long, over the router's`);
+    assertEquals(message.length < 300, true, message);
+  }
   generationError(() => router.urlFor({ controller: "messages", action: "show", id: 123456789 }));
   // Query values are not path values: no limit.
   assertEquals(h.messages_path({ q: "a".repeat(20) }), `/messages?q=${"a".repeat(20)}`);
