@@ -7,9 +7,23 @@
 /** The longest JSON shown before it is cut. */
 const LONGEST = 80;
 
+/** The longest string shown whole. */
+const LONGEST_TEXT = 200;
+
 /**
- * A short text for a value in an error message: strings as JSON, objects as JSON when
- * they have one (cut after 80 characters), else their kind.
+ * The most values `JSON.stringify` visits before the value is shown by its kind: an object
+ * that holds one object at several places (`o = { a: o, b: o }`, over and over) is as many
+ * values as the paths through it, which doubles at each level.
+ */
+const MOST_VALUES = 10_000;
+
+/** Thrown from the replacer when a value is over {@linkcode MOST_VALUES}. */
+const TOO_MANY = Symbol("too many values");
+
+/**
+ * A short text for a value in an error message: strings as JSON (cut after 200
+ * characters), objects as JSON when they have one (cut after 80 characters, and shown by
+ * their kind when that JSON would visit over 10,000 values), else their kind.
  *
  * @example
  * ```ts
@@ -21,7 +35,10 @@ const LONGEST = 80;
 export function describe(value: unknown): string {
   switch (typeof value) {
     case "string":
-      return JSON.stringify(value);
+      // Whole up to a length (a route's template, say); past it, its start.
+      return value.length > LONGEST_TEXT
+        ? `${JSON.stringify(value.slice(0, LONGEST_TEXT))}... (${value.length} characters)`
+        : JSON.stringify(value);
     case "bigint":
       return `${value}n`;
     case "symbol":
@@ -39,12 +56,17 @@ export function describe(value: unknown): string {
     for (const type of [String, Number, Boolean]) {
       if (value instanceof type) return `a ${type.name} object`;
     }
-    const json = JSON.stringify(value);
+    let values = 0;
+    const json = JSON.stringify(value, (_key, item) => {
+      if (++values > MOST_VALUES) throw TOO_MANY;
+      return item;
+    });
     if (json !== undefined) {
       return json.length > LONGEST ? `${json.slice(0, LONGEST - 3)}...` : json;
     }
   } catch {
-    // Cyclic, a BigInt inside, or a toJSON that throws: the kind is all there is to say.
+    // Cyclic, too large, a BigInt inside, or a toJSON that throws: the kind is all there
+    // is to say.
   }
   try {
     return Array.isArray(value) ? "an array" : "an object";

@@ -759,7 +759,9 @@ export function urlFor(
   try {
     read = new Map(Object.entries(options));
   } catch (error) {
-    throw new TypeError(`urlFor could not read its options: ${error}`, { cause: error });
+    throw new TypeError(`urlFor could not read its options: ${thrownText(error)}`, {
+      cause: error,
+    });
   }
   const present = (value: unknown) => value !== undefined && value !== null && value !== "";
   const byName = present(read.get("use_route"));

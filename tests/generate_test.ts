@@ -971,6 +971,33 @@ Deno.test("values that cannot be read are a RoutingError naming the key", () => 
     );
   }
   assertThrows(() => h.urlFor(proxy as UrlOptions), TypeError, "could not read its options");
+  // Whatever the reading throws, even a value that cannot become a string.
+  for (
+    const thrown of [
+      Object.create(null),
+      {
+        toString: (): never => {
+          throw new EvalError("boom");
+        },
+      },
+      Symbol("s"),
+    ]
+  ) {
+    const options = new Proxy({}, {
+      ownKeys: (): never => {
+        throw thrown;
+      },
+    });
+    assertThrows(() => h.urlFor(options as UrlOptions), TypeError, "could not read its options");
+  }
+  // A value shown in a message is shown short and soon, whatever its shape: one object at
+  // every place of 40 levels is 2 ** 40 paths through it.
+  let shared: Record<string, unknown> = {};
+  for (let level = 0; level < 40; level++) shared = { a: shared, b: shared };
+  for (const options of [{ controller: shared }, { controller: "x".repeat(1e6) }]) {
+    const { message } = assertThrows(() => h.urlFor(options as UrlOptions)) as Error;
+    assertEquals(message.length < 400, true, message);
+  }
   // A query array whose elements or keys throw.
   const list = new Proxy([1, 2], {
     get: (target, key) =>
