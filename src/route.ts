@@ -360,15 +360,21 @@ export class Route {
 
   /** The pathname pattern string of {@linkcode Route.pattern}. */
   patternPathname(): string {
-    return this.segments.map((segment) =>
-      "/" +
-      segment.parts.map((part) =>
+    return this.segments.map((segment) => {
+      const parts = segment.parts.map((part) =>
         "literal" in part
           ? part.literal.replace(/[\\:*(){}?+]/g, "\\$&")
           : `:${part.variable}(${part.requirement?.source ?? DEFAULT_VARIABLE_SOURCE})` +
             (segment.optional ? "?" : "")
-      ).join("")
-    ).join("") + "{/}?";
+      );
+      // URLPattern canonicalises its fixed text as a path: `/x/.` before `:id` (of `/x/.:id`)
+      // would be a dot segment, and removed. In a group with the variable, the dots are the
+      // group's prefix, which it canonicalises alone, and keeps.
+      if (/^\.\.?$/.test(parts[0]) && parts.length > 1) {
+        parts.splice(0, 2, `{${parts[0]}${parts[1]}}`);
+      }
+      return "/" + parts.join("");
+    }).join("") + "{/}?";
   }
 
   /** `controller#action`, with `:controller`/`:action` when the path supplies them. */

@@ -18,7 +18,7 @@ const NAMES = ["messages", "comments", "posts", "tags", "users", "news", "photos
 const ACTIONS = ["rss", "search", "mark", "publish", "preview", "archive", "flag"];
 const METHODS: readonly Method[] = ["get", "post", "put", "patch", "delete", "any"];
 const REQUIREMENTS = [/\d+/, /[a-z]+/i, /[a-z0-9.]+/, /[^;]+/, /x|y{2}/, /[\w.-]+/];
-const LITERALS = ["a", "b", "new", "edit", "x.y", ";z", ".json", "-", "a,b", "v1", "~"];
+const LITERALS = ["a", "b", "new", "edit", "x.y", ";z", ".json", "-", "a,b", "v1", "~", ".", ".."];
 
 type Actions = Record<string, Method>;
 

@@ -45,3 +45,23 @@ Deno.test("route.pattern is equivalent to the route, trailing slash and optional
   assert(catchAll.pattern.test({ pathname: "/messages/show/1" }));
   assert(!catchAll.pattern.test({ pathname: "/messages/show/1/2" }));
 });
+
+Deno.test("route.pattern keeps a segment's leading dots before a variable", () => {
+  // URLPattern canonicalises fixed text as a path, where "/x/." and "/x/.." are dot segments.
+  const router = new Router({ variant: "B" }).draw((map) => {
+    map.named("dot", "/files/.:id", { controller: "files" });
+    map.named("dots", "/files/..:id.:format", { controller: "files" });
+  });
+  const dot = router.namedRoutes.get("dot")!;
+  assertEquals(router.helpers.dot_path("abc"), "/files/.abc");
+  assertEquals(dot.pattern.exec({ pathname: "/files/.abc" })?.pathname.groups, { id: "abc" });
+  assert(!dot.pattern.test({ pathname: "/files/abc" }));
+  assert(!dot.pattern.test({ pathname: "/abc" }));
+  const dots = router.namedRoutes.get("dots")!;
+  assertEquals(dots.pattern.exec({ pathname: "/files/..abc.json" })?.pathname.groups, {
+    id: "abc",
+    format: "json",
+  });
+  assert(!dots.pattern.test({ pathname: "/abc.json" }));
+  assertEquals(router.recognize("/files/..abc.json").params.id, "abc");
+});
