@@ -21,6 +21,16 @@ const MOST_VALUES = 10_000;
 const TOO_MANY = Symbol("too many values");
 
 /**
+ * A text for a message: whole up to 200 characters (a route's template, say); past them,
+ * its start and its length. `show` writes the part shown (`JSON.stringify` quotes it).
+ */
+export function clipped(text: string, show: (part: string) => string = String): string {
+  return text.length > LONGEST_TEXT
+    ? `${show(text.slice(0, LONGEST_TEXT))}... (${text.length} characters)`
+    : show(text);
+}
+
+/**
  * A short text for a value in an error message: strings as JSON (cut after 200
  * characters), objects as JSON when they have one (cut after 80 characters, and shown by
  * their kind when that JSON would visit over 10,000 values), else their kind.
@@ -35,10 +45,7 @@ const TOO_MANY = Symbol("too many values");
 export function describe(value: unknown): string {
   switch (typeof value) {
     case "string":
-      // Whole up to a length (a route's template, say); past it, its start.
-      return value.length > LONGEST_TEXT
-        ? `${JSON.stringify(value.slice(0, LONGEST_TEXT))}... (${value.length} characters)`
-        : JSON.stringify(value);
+      return clipped(value, JSON.stringify);
     case "bigint":
       return `${value}n`;
     case "symbol":

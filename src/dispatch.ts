@@ -6,7 +6,7 @@
  * @module
  */
 
-import { describe } from "./describe.ts";
+import { clipped, describe } from "./describe.ts";
 import { HttpError, RoutingError, routingMiss } from "./errors.ts";
 import { type Route, ROUTE_METHODS } from "./route.ts";
 import type { ActionContext, ControllerLike, Helpers, Params, RouteMatch } from "./types.ts";
@@ -140,11 +140,8 @@ async function respond(
   const path = stripMount(target.mountPath, url.pathname);
   if (path === null) {
     // No path limit applies outside the mount path: the message shows the path's start only.
-    const { pathname } = url;
-    const shown = pathname.length <= 200
-      ? pathname
-      : `${pathname.slice(0, 200)}... (${pathname.length} characters)`;
-    return notFound(method, pathname, `${shown} is outside the mount path ${target.mountPath}`);
+    const message = `${clipped(url.pathname)} is outside the mount path ${target.mountPath}`;
+    return notFound(method, url.pathname, message);
   }
   const screened = target.screen(path, method);
   if (screened instanceof RoutingError && screened.status === 414) return screened;
@@ -155,9 +152,8 @@ async function respond(
   if (method === "POST" && form !== null) {
     // The last text one, as in params (where later fields win and files are left out).
     const override = form.getAll("_method").findLast((value) => typeof value === "string");
-    if (typeof override === "string" && OVERRIDES.has(upperCaseMethod(override))) {
-      effective = upperCaseMethod(override);
-    }
+    const overriding = typeof override === "string" ? upperCaseMethod(override) : "";
+    if (OVERRIDES.has(overriding)) effective = overriding;
   }
 
   // A long path is matched once: the screen's answer stands unless `_method` changed it.

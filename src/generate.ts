@@ -274,7 +274,10 @@ function fillTemplate(
   return path === "" ? "/" : path;
 }
 
-/** The text of a query value: as {@linkcode textOf}, and a boolean as `URLSearchParams` writes it. */
+/**
+ * The text of a query value: as {@linkcode textOf}, and a boolean as `URLSearchParams`
+ * writes it.
+ */
 function queryTextOf(value: unknown): string | undefined | { invalid: string } {
   return typeof value === "boolean" ? String(value) : textOf(value);
 }
