@@ -9,7 +9,13 @@ import { describe } from "./describe.ts";
 // @ts-types="npm:@types/pluralize@0.0.33"
 import pluralize from "pluralize";
 import { groupActions, type ResourceRecord, resourceRoutes } from "./resources.ts";
-import { isIdentifier, normalizeTemplate, type RouteMethod, type RouteSpec } from "./route.ts";
+import {
+  isIdentifier,
+  normalizeTemplate,
+  type RouteMethod,
+  type RouteSpec,
+  templateVariables,
+} from "./route.ts";
 import type { Block, ResourceOptions, ResourcesOptions, RouteOptions } from "./types.ts";
 import type { VariantProfile } from "./variants.ts";
 
@@ -227,11 +233,12 @@ export class Mapper {
     const pathPrefix = options.pathPrefix ?? this.#scope.pathPrefix;
     // Every route of a resource goes to its controller and its own action (SPEC.md 4.2):
     // a path variable that would choose another one has no place in its path.
-    const chooser = /:(controller|action)(?![A-Za-z0-9_])/.exec(pathPrefix);
-    if (chooser !== null) {
+    const chooser = templateVariables(pathPrefix)
+      .find(({ name }) => name === "controller" || name === "action")?.name;
+    if (chooser !== undefined) {
       throw new TypeError(
         `map.${singleton ? "resource" : "resources"}("${name}"): the path prefix ` +
-          `"${pathPrefix}" has :${chooser[1]}, but every route of the resource goes to the ` +
+          `"${pathPrefix}" has :${chooser}, but every route of the resource goes to the ` +
           `controller "${controller}" and its own action`,
       );
     }
@@ -269,9 +276,7 @@ export class Mapper {
       throw new TypeError(`${where}: the path must be a string, got ${describe(path)}`);
     }
     const template = normalizeTemplate(this.#scope.pathPrefix + normalizeTemplate(path));
-    const variables = new Set(
-      [...template.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((match) => match[1]),
-    );
+    const variables = new Set(templateVariables(template).map(({ name }) => name));
     // Null prototype: a default named like an Object.prototype member is an own key.
     const defaults: Record<string, string> = Object.create(null);
     if (options.defaults !== undefined) {
@@ -347,7 +352,7 @@ function fixedTarget(
  * gives `/threads/:thread_id/threads/:thread_id`) whether or not a block uses it.
  */
 function checkNestingPrefix(prefix: string, where: string): void {
-  const names: string[] = prefix.match(/(?<=:)[A-Za-z_]\w*/g) ?? [];
+  const names = templateVariables(prefix).map(({ name }) => name);
   const twice = names.find((name, index) => names.indexOf(name) !== index);
   if (twice !== undefined) {
     throw new TypeError(

@@ -4,7 +4,12 @@
  * @module
  */
 
-import { DEFAULT_VARIABLE_SOURCE, type RouteMethod, type RouteSpec } from "./route.ts";
+import {
+  DEFAULT_VARIABLE_SOURCE,
+  type RouteMethod,
+  type RouteSpec,
+  templateVariables,
+} from "./route.ts";
 import type { RouteGroup, VariantProfile } from "./variants.ts";
 
 /** Actions grouped by method, methods in the order they first appear. */
@@ -92,7 +97,6 @@ export function resourceRoutes(
     record.newNamePrefix !== "";
   const prefix = nested ? record.newNamePrefix : record.namePrefix;
   const oldPrefix = profile.deprecatedNames && (nested || prefix !== "") ? record.namePrefix : null;
-  const actionSeparator = profile.configurableSeparator ? separator : ";";
 
   const nameFor = (words: string, base: string, namePrefix: string, afterAction: boolean) =>
     words === ""
@@ -109,7 +113,7 @@ export function resourceRoutes(
   ) => {
     const requirements: Record<string, RegExp> =
       profile.idRequirement && !singleton && ID_ACTIONS.has(action) &&
-        /\/:id(?![A-Za-z0-9_])/.test(routePath)
+        templateVariables(routePath).some(({ name }) => name === "id")
         ? { id: ID_REQUIREMENT }
         : {};
     routes.push({
@@ -147,7 +151,7 @@ export function resourceRoutes(
 
   /** The paths of custom action `a` on base path `p` (API.md "Route order"). */
   const actionPaths = (p: string, a: string): [string, string, ...string[]] => {
-    const plain = `${p}${actionSeparator}${a}`;
+    const plain = `${p}${separator}${a}`;
     if (!profile.unnamedSemicolonRoutes) {
       return [plain, profile.formatAfterAction ? `${plain}.:format` : `${p}.:format;${a}`];
     }

@@ -714,6 +714,18 @@ function compileRequirements(
   return compiled ?? NO_REQUIREMENTS;
 }
 
+/**
+ * The `:variable`s of a template in order, each with where its name ends, read as the
+ * parser reads them (a name runs to the first character that is not a letter, digit or
+ * `_`); for checks made on a template before it becomes a `Route`.
+ */
+export function templateVariables(template: string): { name: string; end: number }[] {
+  return Array.from(
+    template.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g),
+    (match) => ({ name: match[1], end: match.index + match[0].length }),
+  );
+}
+
 /** Whether `name` is an identifier as API.md defines it. */
 export function isIdentifier(name: unknown): name is string {
   return typeof name === "string" && IDENTIFIER.test(name);

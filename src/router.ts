@@ -24,7 +24,7 @@ import {
 import { Mapper, type RouteSink, runBlock } from "./mapper.ts";
 import { createCompiledMatcher, type RequestMatcher } from "./compiled_matcher.ts";
 import type { MatchResult } from "./matcher.ts";
-import { paramsOf, Route, type RouteSpec, segmentLength } from "./route.ts";
+import { paramsOf, Route, type RouteSpec, segmentLength, templateVariables } from "./route.ts";
 import { formatRoutes } from "./route_table.ts";
 import type {
   ControllerLike,
@@ -202,7 +202,7 @@ export class Router<H extends object = Helpers> {
     }
     this.#profile = PROFILES[variant];
     this.#options = options;
-    if (variant === "A" && options.actionSeparator !== undefined) {
+    if (this.#profile.configurableSeparator && options.actionSeparator !== undefined) {
       checkSeparator(options.actionSeparator, "The actionSeparator option");
     }
     const base = parseBaseUrl(options.baseUrl);
@@ -275,7 +275,7 @@ export class Router<H extends object = Helpers> {
       throw new TypeError("router.draw needs a function: router.draw((map) => { ... })");
     }
     // Only variant A has a separator to set; B and C always use ";".
-    const separator = this.#profile.variant !== "A" ? ";" : checkSeparator(
+    const separator = !this.#profile.configurableSeparator ? ";" : checkSeparator(
       this.#options.actionSeparator ?? Controller.resourceActionSeparator,
       this.#options.actionSeparator === undefined
         ? "Controller.resourceActionSeparator"
@@ -730,14 +730,15 @@ function recall(
   variable: string,
 ): string | undefined {
   if (variable === "format" || !(variable in params)) return undefined;
-  const token = new RegExp(`:${variable}(?![A-Za-z0-9_])`);
-  const at = target.path.search(token);
-  if (at < 0) return undefined;
-  const prefix = target.path.slice(0, at + 1 + variable.length);
-  const next = current.path.charAt(prefix.length);
-  return current.path.startsWith(prefix) && !/[A-Za-z0-9_]/.test(next)
+  const end = variableEnd(target.path, variable);
+  return end !== undefined && variableEnd(current.path, variable) === end &&
+      current.path.startsWith(target.path.slice(0, end))
     ? params[variable]
     : undefined;
+}
+
+function variableEnd(template: string, variable: string): number | undefined {
+  return templateVariables(template).find(({ name }) => name === variable)?.end;
 }
 
 /** The method a route's condition is matched against: `HEAD` is recognised as `GET`. */
