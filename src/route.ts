@@ -100,16 +100,16 @@ export function followsDefaultRule(requirement: Requirement | null | undefined):
 }
 
 /**
- * Characters a template's literal text may hold: those a URL keeps as they are in a
- * path (the WHATWG URL parser percent-encodes space, `" < > { }`, a backquote and more,
- * and reads a backslash as `/`).
+ * The punctuation a template's literal text may hold besides letters and digits: what a
+ * URL keeps as it is in a path (the WHATWG URL parser percent-encodes space,
+ * `" < > { }`, a backquote and more, and reads a backslash as `/`).
  */
-const LITERAL_CHAR = /^[A-Za-z0-9\-._~!$&'()*+,;=@|[\]^]$/;
-/** By character code below 128: 1 for a `LITERAL_CHAR`, 2 for an identifier character. */
+export const LITERAL_PUNCTUATION = "-._~!$&'()*+,;=@|[]^";
+/** By character code below 128: 2 for an identifier character, 1 for other literal text. */
 const CHAR_CLASS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {
   const char = String.fromCharCode(code);
-  CHAR_CLASS[code] = /[A-Za-z0-9_]/.test(char) ? 2 : LITERAL_CHAR.test(char) ? 1 : 0;
+  CHAR_CLASS[code] = /[A-Za-z0-9_]/.test(char) ? 2 : LITERAL_PUNCTUATION.includes(char) ? 1 : 0;
 }
 /**
  * Requirements compiled before, by `RegExp` object: tables share a few (the `:id` rule of
@@ -342,7 +342,7 @@ export class Route {
    */
   get pattern(): URLPattern {
     if (this.#pattern !== undefined) return this.#pattern;
-    const pathname = this.patternPathname();
+    const pathname = this.#patternPathname();
     try {
       return this.#pattern = new (urlPatternClass())({ pathname });
     } catch (error) {
@@ -359,7 +359,7 @@ export class Route {
   }
 
   /** The pathname pattern string of {@linkcode Route.pattern}. */
-  patternPathname(): string {
+  #patternPathname(): string {
     return this.segments.map((segment) => {
       const parts = segment.parts.map((part) =>
         "literal" in part
@@ -676,7 +676,7 @@ function parseTemplate(
         `The route path "${path}" has the character ${
           JSON.stringify(bad)
         }, which URLs do not keep as it is; use only letters, digits and ` +
-          `- . _ ~ ! $ & ' ( ) * + , ; = @ | [ ] ^`,
+          [...LITERAL_PUNCTUATION].join(" "),
       );
     }
   }

@@ -24,7 +24,14 @@ import {
 import { Mapper, type RouteSink, runBlock } from "./mapper.ts";
 import { createCompiledMatcher, type RequestMatcher } from "./compiled_matcher.ts";
 import type { MatchResult } from "./matcher.ts";
-import { paramsOf, Route, type RouteSpec, segmentLength, templateVariables } from "./route.ts";
+import {
+  LITERAL_PUNCTUATION,
+  paramsOf,
+  Route,
+  type RouteSpec,
+  segmentLength,
+  templateVariables,
+} from "./route.ts";
 import { formatRoutes } from "./route_table.ts";
 import type {
   ControllerLike,
@@ -57,15 +64,20 @@ const LIMIT_DEFAULTS = {
 } as const;
 
 /**
- * Checks a separator for variant A: a non-empty string of `/` and the characters a
- * template's literal text may hold, less those API.md forbids (`. ? # :`, letters,
- * digits, `_`), without an empty path segment (`//`).
+ * What a separator of variant A may hold: `/` and the characters a template's literal
+ * text may hold, less those API.md forbids (`. ? # :`, letters, digits, `_`).
  */
+const SEPARATOR_CHARS = "/" + LITERAL_PUNCTUATION.replace(/[._]/g, "");
+
+/** Checks a separator for variant A: `SEPARATOR_CHARS`, without an empty segment (`//`). */
 function checkSeparator(separator: unknown, source: string): string {
-  if (typeof separator !== "string" || !/^[-\/~!$&'()*+,;=@|[\]^]+$/.test(separator)) {
+  if (
+    typeof separator !== "string" || separator === "" ||
+    ![...separator].every((char) => SEPARATOR_CHARS.includes(char))
+  ) {
     throw new TypeError(
       `${source} ${describe(separator)} is not a valid action separator: use a ` +
-        `non-empty string of "/ - ~ ! $ & ' ( ) * + , ; = @ | [ ] ^" (e.g. "/" or ";")`,
+        `non-empty string of "${[...SEPARATOR_CHARS].join(" ")}" (e.g. "/" or ";")`,
     );
   }
   if (separator.includes("//")) {
@@ -169,7 +181,7 @@ export class Router<H extends object = Helpers> {
   #matcher: RequestMatcher | undefined;
 
   /** Limits of the router, from its options. */
-  readonly limits: {
+  readonly #limits: {
     readonly maxPathLength: number;
     readonly maxSegments: number;
     readonly maxParamLength: number;
@@ -206,13 +218,13 @@ export class Router<H extends object = Helpers> {
       checkSeparator(options.actionSeparator, "The actionSeparator option");
     }
     const base = parseBaseUrl(options.baseUrl);
-    this.limits = {
+    this.#limits = {
       maxPathLength: limit(options, "maxPathLength"),
       maxSegments: limit(options, "maxSegments"),
       maxParamLength: limit(options, "maxParamLength"),
       maxFormBytes: limit(options, "maxFormBytes"),
     };
-    this.#mount = { ...base, longest: this.limits.maxParamLength };
+    this.#mount = { ...base, longest: this.#limits.maxParamLength };
     if (options.onDeprecation !== undefined && typeof options.onDeprecation !== "function") {
       throw new TypeError(
         `The onDeprecation option must be a function, got ${describe(options.onDeprecation)}`,
@@ -261,11 +273,6 @@ export class Router<H extends object = Helpers> {
     return this.#helpers as unknown as H;
   }
 
-  /** Controllers by name. */
-  get controllers(): ReadonlyMap<string, ControllerLike> {
-    return this.#controllers;
-  }
-
   /**
    * Clears every route and declares anew. On a declaration error the previous table
    * stays in place.
@@ -283,7 +290,7 @@ export class Router<H extends object = Helpers> {
     );
     // No variable is longer than either limit: requirements that could backtrack too long
     // on a value that long are refused (see `checkWays`).
-    const longest = Math.min(this.limits.maxParamLength, this.limits.maxPathLength);
+    const longest = Math.min(this.#limits.maxParamLength, this.#limits.maxPathLength);
     const routes: Route[] = [];
     const named = new Map<string, Route>();
     const deprecated = new Map<string, string>();
@@ -330,8 +337,8 @@ export class Router<H extends object = Helpers> {
    * draws.
    */
   #checkReachable(route: Route): void {
-    const maxSegments = Math.max(this.limits.maxSegments, LIMIT_DEFAULTS.maxSegments);
-    const maxPathLength = Math.max(this.limits.maxPathLength, LIMIT_DEFAULTS.maxPathLength);
+    const maxSegments = Math.max(this.#limits.maxSegments, LIMIT_DEFAULTS.maxSegments);
+    const maxPathLength = Math.max(this.#limits.maxPathLength, LIMIT_DEFAULTS.maxPathLength);
     let segments = 0;
     let shortest = 0;
     for (const segment of route.segments) {
@@ -343,8 +350,8 @@ export class Router<H extends object = Helpers> {
       throw new TypeError(
         `The route path "${route.path.slice(0, 100)}${route.path.length > 100 ? "…" : ""}" ` +
           `has ${segments} segments and ${shortest} characters at least: no path within ` +
-          `maxSegments (${this.limits.maxSegments}) and maxPathLength ` +
-          `(${this.limits.maxPathLength}) can match it`,
+          `maxSegments (${this.#limits.maxSegments}) and maxPathLength ` +
+          `(${this.#limits.maxPathLength}) can match it`,
       );
     }
   }
@@ -371,12 +378,12 @@ export class Router<H extends object = Helpers> {
     }
     this.#maxSegmentLength = this.#backtrackingCounts.size === 0
       ? Infinity
-      : longestSegment(routes, this.limits.maxParamLength);
+      : longestSegment(routes, this.#limits.maxParamLength);
     // #maxSegmentLength is never below maxParamLength: no bound of its own here.
     this.#withinLimits = Math.min(
-      this.limits.maxPathLength,
-      this.limits.maxSegments,
-      this.limits.maxParamLength,
+      this.#limits.maxPathLength,
+      this.#limits.maxSegments,
+      this.#limits.maxParamLength,
     );
   }
 
@@ -445,7 +452,7 @@ export class Router<H extends object = Helpers> {
   #limitError(pathname: string, verb: string): RoutingError | undefined {
     // A path has no more segments than characters, nor a longer segment.
     if (pathname.length <= this.#withinLimits) return undefined;
-    const { maxPathLength, maxSegments } = this.limits;
+    const { maxPathLength, maxSegments } = this.#limits;
     if (pathname.length > maxPathLength) {
       return routingMiss(
         `The path is ${pathname.length} characters long; the limit is ${maxPathLength}`,
@@ -481,7 +488,7 @@ export class Router<H extends object = Helpers> {
     if (longest > this.#maxSegmentLength && this.#backtrackingCounts.has(segments)) {
       return routingMiss(
         `A path segment is ${longest} characters long; no route takes more than ` +
-          `${this.#maxSegmentLength} (maxParamLength is ${this.limits.maxParamLength})`,
+          `${this.#maxSegmentLength} (maxParamLength is ${this.#limits.maxParamLength})`,
         { status: 414, method: verb, path: pathname },
       );
     }
@@ -495,7 +502,7 @@ export class Router<H extends object = Helpers> {
    */
   #screen(pathname: string, verb: string): RouteMatch | RoutingError | undefined {
     return this.#limitError(pathname, verb) ??
-      (pathname.length > this.limits.maxParamLength ? this.#find(pathname, verb) : undefined);
+      (pathname.length > this.#limits.maxParamLength ? this.#find(pathname, verb) : undefined);
   }
 
   /**
@@ -510,7 +517,7 @@ export class Router<H extends object = Helpers> {
   /** The compiled matcher of the current table, built on first use. */
   #compiledMatcher(): RequestMatcher {
     return this.#matcher ??= createCompiledMatcher(this.#routes, {
-      longest: this.limits.maxParamLength,
+      longest: this.#limits.maxParamLength,
     });
   }
 
@@ -525,7 +532,7 @@ export class Router<H extends object = Helpers> {
     encoded: boolean,
   ): RouteMatch | RoutingError {
     const { route, values } = result;
-    const { maxParamLength } = this.limits;
+    const { maxParamLength } = this.#limits;
     // A value is part of the path: only a path over the limit can hold one over it. A route
     // whose RegExp the matcher did not run on a text longer than its variables can be is
     // over the limit too (finding out would take the time).
@@ -625,7 +632,7 @@ export class Router<H extends object = Helpers> {
   #dispatchTarget(): DispatchTarget {
     return this.#target ??= {
       mountPath: this.#mount.path,
-      maxFormBytes: this.limits.maxFormBytes,
+      maxFormBytes: this.#limits.maxFormBytes,
       controllers: this.#controllers,
       screen: (path, method) => this.#screen(path, method),
       recognize: (path, method) => this.#matchRequest(path, method) ?? this.#find(path, method),
