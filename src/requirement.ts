@@ -43,8 +43,8 @@ export interface Requirement {
   /** Whether some text the requirement accepts contains `char` (a single character). */
   admits(char: string): boolean;
   /**
-   * How many quantifiers in it repeat (`*`, `+`, `{n,}`, `{n,m}`): with two or more, a
-   * failing match can take the square of the text's length.
+   * How many of its quantifiers are loops (`isLoop`): with two or more, a failing match
+   * can take the square of the text's length.
    */
   readonly loops: number;
 }
@@ -94,7 +94,7 @@ export function compileRequirement(
         `compiles with the "u" flag`,
     );
   }
-  checkBacktracking(regex.source, `${label} (${regex})`);
+  const loops = checkBacktracking(regex.source, `${label} (${regex})`);
   const atoms: string[] = [];
   const source = rewrite(regex.source, regex.flags.includes("i"), `${label} (${regex})`, atoms);
   checkWays(source, `${label} (${regex})`, options);
@@ -112,7 +112,7 @@ export function compileRequirement(
     source,
     whole,
     admits: (char) => anyAtom.test(char),
-    loops: countLoops(source),
+    loops,
   };
 }
 
@@ -213,13 +213,14 @@ const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/;
  * loop, as in `(.*a){12}`, twelve loops in a row.
  * Stricter than needed, never looser: a character class says the same thing safely
  * (`[a-z-]+` for `(?:[a-z]+-?)+`), and bounded counts stay allowed
- * (`(?:\d{1,3}\.){3}`).
+ * (`(?:\d{1,3}\.){3}`). Returns how many of its quantifiers are loops (`isLoop`).
  */
-function checkBacktracking(source: string, label: string): void {
+function checkBacktracking(source: string, label: string): number {
   type Frame = { quantified: boolean; alternation: boolean; loops: boolean };
   const stack: Frame[] = [{ quantified: false, alternation: false, loops: false }];
   let closed: Frame | null = null;
   let afterQuantifier = false;
+  let loops = 0;
   let i = 0;
   while (i < source.length) {
     const c = source[i];
@@ -244,8 +245,10 @@ function checkBacktracking(source: string, label: string): void {
       // Any quantifier that lets its atom match more than one length, `?` included:
       // `(?:aa?)+` shares a text as many ways as `(?:a|aa)+`.
       if (least !== most) top.quantified = true;
-      // A loop as checkWays counts them: unbounded, or bounded far above its minimum.
-      if (most - least >= 8) top.loops = true;
+      if (isLoop(least, most)) {
+        top.loops = true;
+        loops++;
+      }
       i += quantifier[0].length;
       afterQuantifier = true;
       closed = null;
@@ -275,6 +278,15 @@ function checkBacktracking(source: string, label: string): void {
       i += 1;
     }
   }
+  return loops;
+}
+
+/**
+ * Whether a quantifier repeats like a loop, for `checkBacktracking` and `checkWays`:
+ * unbounded (`*`, `+`, `{n,}`), or bounded far above its minimum (`{1,9}`, not `{1,3}`).
+ */
+function isLoop(least: number, most: number): boolean {
+  return most - least >= 8;
 }
 
 /** The characters an atom can match: exactly for ASCII, one flag for all the rest. */
@@ -342,11 +354,6 @@ function charsOf(atom: string): CharSet {
   const chars = { ascii, other };
   if (CHARS_OF.size < 4096) CHARS_OF.set(atom, chars);
   return chars;
-}
-
-/** How many quantifiers of a rewritten source repeat (`*`, `+`, `{n,}`, `{n,m}`). */
-function countLoops(source: string): number {
-  return source.match(/[*+]|\{\d+,\d*\}/g)?.length ?? 0;
 }
 
 /**
@@ -456,7 +463,7 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
       return { run: through, ...shape };
     }
     // A bounded repeat of many more than its minimum trades like a loop.
-    const choices = max - min >= 8 ? text : max - min + 1;
+    const choices = isLoop(min, max) ? text : max - min + 1;
     const stepped = step(run, { chars, choices, count: min, optional: min === 0 });
     // An optional group may also be followed through (a repeated one holds no quantifier
     // or alternation: checkBacktracking); a group taken once is followed through.
