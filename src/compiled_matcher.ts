@@ -55,7 +55,6 @@ import {
   paramsFrom,
   paramsPlanOf,
   type Route,
-  ROUTE_METHODS,
   type Segment,
   segmentLength,
   segmentSource,
@@ -421,7 +420,7 @@ function entryOf(route: Route): Entry {
     route,
     keys: route.segments.map((segment) => segmentKey(segment.parts)),
     required: route.segments.length - route.optional.size,
-    methodClass: route.method === "ANY" ? -1 : ROUTE_METHODS.indexOf(route.method),
+    methodClass: route.method === "ANY" ? -1 : methodClass(route.method),
     shape: shapeOf(route),
     record: undefined,
   };

@@ -8,7 +8,7 @@
 
 import { clipped, describe } from "./describe.ts";
 import { HttpError, RoutingError, routingMiss } from "./errors.ts";
-import { type Route, ROUTE_METHODS } from "./route.ts";
+import { matchedMethod, type Route, ROUTE_METHODS } from "./route.ts";
 import type { ActionContext, ControllerLike, Helpers, Params, RouteMatch } from "./types.ts";
 
 /** What the dispatcher needs of the router. */
@@ -294,7 +294,7 @@ class ActionRefusal {
     target: DispatchTarget,
     { path, method }: { path: string; method: string },
   ) {
-    const refused = method === "HEAD" ? "GET" : method;
+    const refused = matchedMethod(method);
     this.method = method;
     this.allowed = ROUTE_METHODS.filter((other) =>
       other !== refused && !(target.recognize(path, other) instanceof RoutingError)

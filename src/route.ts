@@ -31,6 +31,11 @@ export type RouteMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "ANY";
 /** The methods a route can be restricted to (`ANY` aside), in a fixed order. */
 export const ROUTE_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 
+/** The method a route's condition is matched against: `HEAD` is recognised as `GET`. */
+export function matchedMethod(method: string): string {
+  return method === "HEAD" ? "GET" : method;
+}
+
 /** The plain data a route is built from. */
 export interface RouteSpec {
   /** The route's name, or `null` when unnamed. */

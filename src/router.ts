@@ -4,7 +4,7 @@
  * @module
  */
 
-import { describe } from "./describe.ts";
+import { clipped, describe } from "./describe.ts";
 import { Controller } from "./controller.ts";
 import {
   dispatch,
@@ -26,6 +26,7 @@ import { createCompiledMatcher, type RequestMatcher } from "./compiled_matcher.t
 import type { MatchResult } from "./matcher.ts";
 import {
   LITERAL_PUNCTUATION,
+  matchedMethod,
   paramsOf,
   Route,
   type RouteSpec,
@@ -348,7 +349,7 @@ export class Router<H extends object = Helpers> {
     }
     if (segments > maxSegments || shortest > maxPathLength) {
       throw new TypeError(
-        `The route path "${route.path.slice(0, 100)}${route.path.length > 100 ? "…" : ""}" ` +
+        `The route path "${clipped(route.path)}" ` +
           `has ${segments} segments and ${shortest} characters at least: no path within ` +
           `maxSegments (${this.#limits.maxSegments}) and maxPathLength ` +
           `(${this.#limits.maxPathLength}) can match it`,
@@ -443,7 +444,7 @@ export class Router<H extends object = Helpers> {
   #matchRequest(path: string, verb: string): RouteMatch | RoutingError | undefined {
     if (path.length > this.#withinLimits) return undefined;
     const matcher = this.#compiledMatcher();
-    const result = matcher.matchRequest(path, asMatched(verb));
+    const result = matcher.matchRequest(path, matchedMethod(verb));
     if (result === undefined || "params" in result) return result;
     return this.#answer(result, path, verb, matcher.encoded);
   }
@@ -510,7 +511,7 @@ export class Router<H extends object = Helpers> {
    * caller to throw.
    */
   #find(pathname: string, verb: string): RouteMatch | RoutingError {
-    const result = this.#compiledMatcher().match(pathname, asMatched(verb));
+    const result = this.#compiledMatcher().match(pathname, matchedMethod(verb));
     return this.#answer(result, pathname, verb, pathname.includes("%"));
   }
 
@@ -555,7 +556,7 @@ export class Router<H extends object = Helpers> {
     if (route === null) {
       // A HEAD request is recognised as GET, and its message says so: the response `fetch`
       // makes of it then has GET's length, which its Content-Length must be (RFC 9110).
-      const matched = asMatched(verb);
+      const matched = matchedMethod(verb);
       if (result.allowed.length > 0) {
         return routingMiss(
           `${matched} is not allowed on ${pathname}; allowed: ${commaList(result.allowed)}`,
@@ -746,11 +747,6 @@ function recall(
 
 function variableEnd(template: string, variable: string): number | undefined {
   return templateVariables(template).find(({ name }) => name === variable)?.end;
-}
-
-/** The method a route's condition is matched against: `HEAD` is recognised as `GET`. */
-function asMatched(verb: string): string {
-  return verb === "HEAD" ? "GET" : verb;
 }
 
 /** Whether `decodeURIComponent` takes `text`. */

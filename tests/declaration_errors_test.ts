@@ -843,11 +843,13 @@ Deno.test("a route no path within the limits can match is refused: deep nesting 
     true,
   );
   const long = "/" + "a".repeat(9000);
-  assertThrows(
+  const tooLong = assertThrows(
     () => new Router().draw((map) => map.connect(long, { controller: "c" })),
     TypeError,
     "9001 characters at least",
   );
+  // The message quotes the path's start, as every message that shows a long text does.
+  assertStringIncludes(tooLong.message, `"/${"a".repeat(199)}... (9001 characters)"`);
 });
 
 Deno.test("routes are frozen: their readonly fields are read-only in fact", () => {
