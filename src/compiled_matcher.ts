@@ -484,7 +484,7 @@ export interface RequestMatcher extends Matcher {
    * does (a `?` or `#`), when it does not start with `/`, or when an empty segment or
    * one too many ends the scan before a `?`, `#` or `%` it did not reach; the router
    * then prepares the path and calls `match`. For a path without `%` that a route
-   * matches, the answer is that route with its params (see `paramsOf`), built from the
+   * matches, the answer is that route with its params (see `paramsFrom`), built from the
    * route's record, which the router can hand out as it is when the path is within every
    * limit.
    */
