@@ -32,8 +32,9 @@ export function clipped(text: string, show: (part: string) => string = String): 
 
 /**
  * A short text for a value in an error message: strings as JSON (cut after 200
- * characters), objects as JSON when they have one (cut after 80 characters, and shown by
- * their kind when that JSON would visit over 10,000 values), else their kind.
+ * characters), a RegExp as its literal, objects as JSON when they have one (cut after 80
+ * characters, and shown by their kind when that JSON would visit over 10,000 values),
+ * else their kind.
  *
  * @example
  * ```ts
@@ -62,6 +63,11 @@ export function describe(value: unknown): string {
     // Boxed: as JSON they would look like the primitive the caller should have given.
     for (const type of [String, Number, Boolean]) {
       if (value instanceof type) return `a ${type.name} object`;
+    }
+    // As JSON these are all `{}`.
+    if (value instanceof RegExp) return clipped(RegExp.prototype.toString.call(value));
+    for (const type of [Map, Set]) {
+      if (value instanceof type) return `a ${type.name}`;
     }
     let values = 0;
     const json = JSON.stringify(value, (_key, item) => {

@@ -281,11 +281,15 @@ export class Mapper {
     const defaults: Record<string, string> = Object.create(null);
     if (options.defaults !== undefined) {
       if (!isPlainObject(options.defaults)) {
-        throw new TypeError(`${where}: defaults must be a plain object`);
+        throw new TypeError(
+          `${where}: defaults must be a plain object, got ${describe(options.defaults)}`,
+        );
       }
       for (const [key, value] of Object.entries(options.defaults)) {
         if (typeof value !== "string") {
-          throw new TypeError(`${where}: the default for "${key}" must be a string`);
+          throw new TypeError(
+            `${where}: the default for "${key}" must be a string, got ${describe(value)}`,
+          );
         }
         defaults[key] = value;
       }
@@ -302,7 +306,11 @@ export class Mapper {
     if (variables.has("action") && action !== undefined) defaults.action ??= action;
     const conditions = options.conditions ?? {};
     if (!isPlainObject(conditions)) {
-      throw new TypeError(`${where}: conditions must be a plain object like { method: "get" }`);
+      throw new TypeError(
+        `${where}: conditions must be a plain object like { method: "get" }, got ${
+          describe(conditions)
+        }`,
+      );
     }
     for (const key of Object.keys(conditions)) {
       if (key !== "method") {
@@ -311,7 +319,9 @@ export class Mapper {
     }
     const requirements = options.requirements ?? {};
     if (!isPlainObject(requirements)) {
-      throw new TypeError(`${where}: requirements must be a plain object of RegExps`);
+      throw new TypeError(
+        `${where}: requirements must be a plain object of RegExps, got ${describe(requirements)}`,
+      );
     }
     return {
       name,
@@ -436,9 +446,9 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
     }
     return value;
   };
-  const pathPrefix = text("pathPrefix");
+  const pathPrefix = text("pathPrefix", undefined, " (it must be a string)");
   return {
-    controller: text("controller", (value) => value !== ""),
+    controller: text("controller", (value) => value !== "", " (it must be a non-empty string)"),
     singular: text("singular", isIdentifier, " (it must be an identifier)"),
     pathPrefix: pathPrefix === undefined
       ? undefined

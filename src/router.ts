@@ -192,7 +192,7 @@ export class Router<H extends object = Helpers> {
   /** Creates a router; every option is optional (see {@linkcode RouterOptions}). */
   constructor(options: RouterOptions = {}) {
     if (typeof options !== "object" || options === null) {
-      throw new TypeError("Router options must be an object");
+      throw new TypeError(`Router options must be an object, got ${describe(options)}`);
     }
     for (const key of Object.keys(options)) {
       if (!ROUTER_OPTIONS.includes(key)) {
@@ -280,7 +280,9 @@ export class Router<H extends object = Helpers> {
    */
   draw(block: (map: Mapper) => void): this {
     if (typeof block !== "function") {
-      throw new TypeError("router.draw needs a function: router.draw((map) => { ... })");
+      throw new TypeError(
+        `router.draw needs a function: router.draw((map) => { ... }), got ${describe(block)}`,
+      );
     }
     // Only variant A has a separator to set; B and C always use ";".
     const separator = !this.#profile.configurableSeparator ? ";" : checkSeparator(
@@ -656,12 +658,14 @@ export class Router<H extends object = Helpers> {
   /** Adds a controller under `name`: a class (instantiated per request) or an object. */
   register(name: string, controller: ControllerLike): this {
     if (typeof name !== "string" || name === "") {
-      throw new TypeError("register needs a non-empty controller name");
+      throw new TypeError(`register needs a non-empty controller name, got ${describe(name)}`);
     }
     if (
       (typeof controller !== "object" && typeof controller !== "function") || controller === null
     ) {
-      throw new TypeError(`The controller "${name}" must be a class or an object`);
+      throw new TypeError(
+        `The controller "${name}" must be a class or an object, got ${describe(controller)}`,
+      );
     }
     // A function with a prototype is meant to be constructed for each request (a bound
     // class, which has none, is too; see `instantiate`): it must be able to be.

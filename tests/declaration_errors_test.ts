@@ -358,6 +358,54 @@ Deno.test("odd values anywhere are TypeErrors that show them, not errors of thei
         ),
       "must be a RegExp",
     ],
+    // Each message names the value it refused.
+    [() => new Router(5 as unknown as RouterOptions), "must be an object, got 5"],
+    [() => new Router().draw(3 as never), "got 3"],
+    [() => new Router().register(7 as unknown as string, {}), "name, got 7"],
+    [() => new Router().register("c", 5 as never), "class or an object, got 5"],
+    [
+      () => build("A", (map: Mapper) => map.resources("x", { controller: "" })),
+      'controller "" is not valid (it must be a non-empty string)',
+    ],
+    [
+      () =>
+        build("A", (map: Mapper) => map.connect("/x", { controller: "c", defaults: [] as never })),
+      "defaults must be a plain object, got []",
+    ],
+    [
+      () =>
+        build(
+          "A",
+          (map: Mapper) => map.connect("/x", { controller: "c", defaults: { a: 1 } as never }),
+        ),
+      'the default for "a" must be a string, got 1',
+    ],
+    [
+      () =>
+        build(
+          "A",
+          (map: Mapper) => map.connect("/x", { controller: "c", conditions: "get" as never }),
+        ),
+      'got "get"',
+    ],
+    // A RegExp as JSON is "{}": it is shown as its literal.
+    [
+      () =>
+        build(
+          "A",
+          (map: Mapper) => map.connect("/x/:a", { controller: "c", requirements: /a/ as never }),
+        ),
+      "plain object of RegExps, got /a/",
+    ],
+    [
+      () =>
+        build(
+          "A",
+          (map: Mapper) =>
+            map.connect("/x/:a", { controller: "c", requirements: new Map() as never }),
+        ),
+      "got a Map",
+    ],
   ];
   for (const [make, text] of cases) assertThrows(make, TypeError, text);
 });
