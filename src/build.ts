@@ -100,7 +100,7 @@ declare global {
  * `nodeModules`. Type checking is `deno check`'s job; this throws only when a
  * declaration cannot be emitted.
  */
-export function writeDeclarations(outdir: string, nodeModules: string): void {
+function writeDeclarations(outdir: string, nodeModules: string): void {
   const options: ts.CompilerOptions = {
     declaration: true,
     emitDeclarationOnly: true,

@@ -100,7 +100,7 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
 }
 
 /** The routes the filters keep, in registration order. */
-export function selectRoutes(routes: readonly Route[], args: RoutesArgs): Route[] {
+function selectRoutes(routes: readonly Route[], args: RoutesArgs): Route[] {
   const grep = args.grep?.toLowerCase();
   return routes.filter((route) =>
     (args.controller === undefined || route.controller === args.controller) &&
@@ -112,7 +112,7 @@ export function selectRoutes(routes: readonly Route[], args: RoutesArgs): Route[
 }
 
 /** The routes as plain JSON data (requirements as `RegExp` strings). */
-export function routesJson(routes: readonly Route[]): string {
+function routesJson(routes: readonly Route[]): string {
   return JSON.stringify(
     routes.map((route) => ({
       name: route.name,

@@ -91,8 +91,7 @@ ${body(true)}
  */
 function signatures(variables: readonly string[], bound: boolean): string[] {
   const n = variables.length;
-  const value = (name: string, optional: boolean) =>
-    `${safe(name)}${optional ? "?" : ""}: RouteValue`;
+  const value = (name: string) => `${safe(name)}: RouteValue`;
   const named = (names: readonly string[], optionalNames: boolean) => {
     const keys = names.map((name) =>
       `readonly ${name}${optionalNames && name !== "format" ? "?" : ""}: RouteValue;`
@@ -108,7 +107,7 @@ function signatures(variables: readonly string[], bound: boolean): string[] {
     const object = rest.length === 0
       ? "query?: RouteQuery"
       : `named${restRequired ? "" : "?"}: ${named(rest, bound)}`;
-    lists.add([...positional.map((name) => value(name, false)), object].join(", "));
+    lists.add([...positional.map(value), object].join(", "));
   }
   if (!bound) {
     // Positional values for the first k variables; the object names the last ones.
@@ -116,7 +115,7 @@ function signatures(variables: readonly string[], bound: boolean): string[] {
       const positional = variables.slice(0, k);
       const rest = variables.slice(k);
       lists.add(
-        [...positional.map((name) => value(name, false)), `named: ${named(rest, false)}`].join(
+        [...positional.map(value), `named: ${named(rest, false)}`].join(
           ", ",
         ),
       );
