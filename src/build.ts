@@ -29,7 +29,7 @@ export interface BuildOutput {
   polyfillChunk: string;
 }
 
-async function denoJson(args: string[]): Promise<Record<string, unknown>> {
+async function runDenoJson(args: string[]): Promise<Record<string, unknown>> {
   const { code, stdout, stderr } = await new Deno.Command(Deno.execPath(), {
     args,
     cwd: ROOT,
@@ -42,7 +42,7 @@ async function denoJson(args: string[]): Promise<Record<string, unknown>> {
 
 /** Links the npm packages `mod.ts` imports into `<dir>/node_modules`, by package name. */
 async function linkNpmPackages(dir: string): Promise<string> {
-  const info = await denoJson(["info", "--json", "mod.ts"]) as {
+  const info = await runDenoJson(["info", "--json", "mod.ts"]) as {
     modules: { kind: string; npmPackage?: string }[];
     npmPackages: Record<string, { name: string; localPath: string }>;
   };

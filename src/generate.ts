@@ -554,8 +554,11 @@ function hashFor(
 
 /** One name's helpers: the name, the name they generate as, the route, a notice. */
 export interface HelperEntry {
+  /** The route name the helpers are named after (`message`, `formatted_message`). */
   readonly name: string;
+  /** The name they generate as: `name` itself, or the current name of a deprecated one. */
   readonly current: string;
+  /** The route they generate. */
   readonly route: Route;
   /** The deprecation message, for deprecated names. */
   readonly notice?: string;

@@ -17,7 +17,7 @@ import {
   templateVariables,
 } from "./route.ts";
 import type { Block, ResourceOptions, ResourcesOptions, RouteOptions } from "./types.ts";
-import type { VariantProfile } from "./variants.ts";
+import type { Variant, VariantProfile } from "./variants.ts";
 
 /** Where a mapper's declarations go: the route table under construction. */
 export interface RouteSink {
@@ -133,7 +133,7 @@ export class Mapper {
   }
 
   /** The variant this mapper follows, for declarations that differ by variant. */
-  get variant(): "A" | "B" | "C" {
+  get variant(): Variant {
     return this.#sink.profile.variant;
   }
 

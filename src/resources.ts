@@ -152,15 +152,14 @@ export function resourceRoutes(
   /** The paths of custom action `a` on base path `p` (API.md "Route order"). */
   const actionPaths = (p: string, a: string): [string, string, ...string[]] => {
     const plain = `${p}${separator}${a}`;
-    if (!profile.unnamedSemicolonRoutes) {
-      return [plain, profile.formatAfterAction ? `${plain}.:format` : `${p}.:format;${a}`];
-    }
-    const unnamed = [`${p};${a}`, `${p}.:format;${a}`].filter((extra) => extra !== plain);
-    return [
+    const paths: [string, string, ...string[]] = [
       plain,
       profile.formatAfterAction ? `${plain}.:format` : `${p}.:format;${a}`,
-      ...unnamed,
     ];
+    if (profile.unnamedSemicolonRoutes) {
+      paths.push(...[`${p};${a}`, `${p}.:format;${a}`].filter((extra) => extra !== plain));
+    }
+    return paths;
   };
 
   const unnamedPair = (method: RouteMethod, routePath: string, action: string) => {

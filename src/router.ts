@@ -42,7 +42,7 @@ import type {
   RouterOptions,
   UrlOptions,
 } from "./types.ts";
-import { PROFILES, type VariantProfile } from "./variants.ts";
+import { PROFILES, type Variant, type VariantProfile } from "./variants.ts";
 
 /** The keys of `RouterOptions`: any other is a typo, and an error. */
 const ROUTER_OPTIONS: readonly string[] = [
@@ -247,7 +247,7 @@ export class Router<H extends object = Helpers> {
   }
 
   /** The variant the router follows. */
-  get variant(): "A" | "B" | "C" {
+  get variant(): Variant {
     return this.#profile.variant;
   }
 
