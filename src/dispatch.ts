@@ -143,8 +143,17 @@ async function respond(
     const message = `${clipped(url.pathname)} is outside the mount path ${target.mountPath}`;
     return notFound(method, url.pathname, message);
   }
-  const screened = target.screen(path, method);
-  if (screened instanceof RoutingError && screened.status === 414) return screened;
+  let screened = target.screen(path, method);
+  // A value over maxParamLength is the 414 of the route that answers, and `_method` can
+  // choose another: a POST with a body is refused before its body is read only when each
+  // method it could become is refused too (as a path over the path limits is).
+  if (
+    isTooLong(screened) &&
+    (method !== "POST" || request.body === null ||
+      [...OVERRIDES].every((other) => isTooLong(target.screen(path, other))))
+  ) {
+    return screened;
+  }
 
   // No await without a body: each costs a turn of the microtask queue.
   const form = request.body === null ? null : await readForm(request, target.maxFormBytes);
@@ -157,9 +166,8 @@ async function respond(
   }
 
   // A long path is matched once: the screen's answer stands unless `_method` changed it.
-  const match = screened !== undefined && effective === method
-    ? screened
-    : target.recognize(path, effective);
+  if (effective !== method) screened = target.screen(path, effective);
+  const match = screened ?? target.recognize(path, effective);
   if (match instanceof RoutingError) return match;
   const { route, params: pathParams } = match;
   const params: Params = Object.create(null);
@@ -321,6 +329,11 @@ function stripMount(mount: string, pathname: string): string | null {
   if (pathname === mount) return "/";
   if (pathname.startsWith(mount + "/")) return pathname.slice(mount.length);
   return null;
+}
+
+/** Whether the screen's answer is a 414. */
+function isTooLong(screened: RouteMatch | RoutingError | undefined): screened is RoutingError {
+  return screened instanceof RoutingError && screened.status === 414;
 }
 
 /**
