@@ -449,7 +449,9 @@ function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
     if (first < 0) return "no boundary delimiter";
     at = first + 2;
   }
-  const disposition = /\r\ncontent-disposition:[ \t]*form-data[ \t]*;(?:[^\r]*;)?[ \t]*name=/i;
+  // The header's name and `form-data` in any case; the parameter `name` in lower case, as
+  // the runtimes' `formData()` read it (Deno's and undici's skip a part with `NAME=`).
+  const disposition = /\r\ncontent-disposition:[ \t]*form-data[ \t]*;([^\r]*)/i;
   for (let part = 1;; part++) {
     at += delimiter.length;
     const closing = text.startsWith("--", at);
@@ -467,7 +469,8 @@ function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
     const next = text.indexOf(lineDelimiter, at);
     if (next < 0) return "no closing delimiter";
     if (headersEnd < 0 || headersEnd > next) return `part ${part}: its headers do not end`;
-    if (!disposition.test(text.slice(at, headersEnd + 2))) {
+    const parameters = disposition.exec(text.slice(at, headersEnd + 2))?.[1];
+    if (parameters === undefined || !/(?:^|;)[ \t]*name=/.test(parameters)) {
       return `part ${part}: no Content-Disposition: form-data header with a name`;
     }
     at = next + 2;

@@ -365,6 +365,8 @@ Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", asy
       [`--XyZ\r\nContent-Disposition: form-data; name="_method"\r\ndelete\r\n--XyZ--`, "headers"],
       [`--XyZ\r\nContent-Type: text/plain\r\n\r\ndelete\r\n--XyZ--\r\n`, "Content-Disposition"],
       [`--XyZ\r\nContent-Disposition: form-data; filename="a"\r\n\r\nx\r\n--XyZ--`, "name"],
+      // The runtimes' formData() read the parameter in lower case only: NAME= lost the field.
+      [`--XyZ\r\nContent-Disposition: form-data; NAME="_method"\r\n\r\nput\r\n--XyZ--`, "name"],
       [`--XyZ garbage\r\n\r\nx\r\n--XyZ--`, "line break"],
       ["no delimiter at all", "no boundary delimiter"],
       // Deno's formData() reads these as an empty form, which would lose _method.
@@ -388,6 +390,11 @@ Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", asy
       [`--a b\r\nContent-Disposition: form-data; name="_method"\r\n\r\ndelete\r\n--a b--`, `"a b"`],
       [
         `--XyZ \t\r\nContent-Disposition: form-data; name="_method"\r\n\r\ndelete\r\n--XyZ--`,
+        "XyZ",
+      ],
+      [`--XyZ\r\nCONTENT-DISPOSITION: FORM-DATA; name="_method"\r\n\r\ndelete\r\n--XyZ--`, "XyZ"],
+      [
+        `--XyZ\r\nContent-Disposition: form-data; x="1"; name="_method"\r\n\r\ndelete\r\n--XyZ--`,
         "XyZ",
       ],
     ]
