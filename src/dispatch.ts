@@ -328,7 +328,26 @@ function stripMount(mount: string, pathname: string): string | null {
   if (mount === "") return pathname;
   if (pathname === mount) return "/";
   if (pathname.startsWith(mount + "/")) return pathname.slice(mount.length);
-  return null;
+  if (!pathname.includes("%") && !mount.includes("%")) return null;
+  // Percent-encoded text may be spelled another way (`%c3%a9` for the `%C3%A9` that
+  // `new URL()` makes of "é", `%61` for "a"): the mount path's segments compared decoded.
+  let end = 0;
+  for (const segment of mount.split("/").slice(1)) {
+    const start = end + 1;
+    if (pathname[end] !== "/") return null;
+    end = pathname.indexOf("/", start);
+    if (end < 0) end = pathname.length;
+    if (decodedOrRaw(pathname.slice(start, end)) !== decodedOrRaw(segment)) return null;
+  }
+  return end === pathname.length ? "/" : pathname.slice(end);
+}
+
+function decodedOrRaw(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** Whether the screen's answer is a 414. */

@@ -925,6 +925,25 @@ Deno.test("the baseUrl mount path is stripped before recognition", async () => {
   assertEquals(await (await root.fetch(new Request("http://localhost/app"))).text(), "home");
 });
 
+Deno.test("a mount path is matched however its percent-encoding is spelled", async () => {
+  // new URL() makes "/café" "/caf%C3%A9"; a client may send lower-case hex, or encode more.
+  const router = new Router({
+    baseUrl: "https://example.com/café/v1",
+    controllers: { messages: { show: (ctx: ActionContext) => `show ${ctx.params.id}` } },
+  }).draw((map) => map.resources("messages"));
+  for (const mount of ["/caf%C3%A9/v1", "/caf%c3%a9/v1", "/caf%c3%a9/%761", "/caf%C3%A9/v%31"]) {
+    const response = await router.fetch(new Request(`http://localhost${mount}/messages/7`));
+    assertEquals([response.status, await response.text()], [200, "show 7"], mount);
+  }
+  for (const path of ["/caf%c3%a9/v2/messages/7", "/cafe/v1/messages/7", "/caf%zz/v1/messages/7"]) {
+    const error = await assertRejects(
+      () => router.handle(new Request(`http://localhost${path}`)),
+      RoutingError,
+    );
+    assertStringIncludes(error.message, "outside the mount path", path);
+  }
+});
+
 Deno.test("request helpers recall path values only where the templates agree", async () => {
   const router = new Router({
     controllers: { posts: { show: (ctx: ActionContext) => (seen = ctx, "") } },
