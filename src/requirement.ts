@@ -51,7 +51,7 @@ export interface Requirement {
 
 const ALLOWED_FLAGS = new Set(["i", "u"]);
 
-/** Options of {@linkcode compileRequirement} and {@linkcode checkWays}. */
+/** Options of {@linkcode checkWays}, and of {@linkcode compileRequirement} beside its own. */
 export interface WaysOptions {
   /**
    * The longest text a variable can hold (the router's `maxParamLength`, or its
@@ -62,15 +62,18 @@ export interface WaysOptions {
   readonly longest?: number;
 }
 
-/**
- * Validates `value` as the requirement of variable `name` and rewrites it.
- * `where` names the route template in error messages.
- */
+/** Options of {@linkcode compileRequirement}. */
+export interface RequirementOptions extends WaysOptions {
+  /** The variable it is the requirement of. */
+  readonly name: string;
+  /** The route template, for error messages. */
+  readonly where: string;
+}
+
+/** Validates `value` as the requirement of a variable and rewrites it. */
 export function compileRequirement(
-  name: string,
   value: unknown,
-  where: string,
-  options: WaysOptions = {},
+  { name, where, ...options }: RequirementOptions,
 ): Requirement {
   const label = `requirement for :${name} in "${where}"`;
   if (!(value instanceof RegExp) || !isRealRegExp(value)) {

@@ -711,7 +711,10 @@ function compileRequirements(
     const value = requirements[name];
     let known = value instanceof RegExp ? compiledRequirementCache.get(value) : undefined;
     if (known === undefined || known.longest < longest) {
-      known = { requirement: compileRequirement(name, value, path, options), longest };
+      known = {
+        requirement: compileRequirement(value, { ...options, name, where: path }),
+        longest,
+      };
       compiledRequirementCache.set(value, known);
     }
     (compiled ??= new Map()).set(name, known.requirement);

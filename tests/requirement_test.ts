@@ -3,7 +3,7 @@ import { compileRequirement } from "../src/requirement.ts";
 import { Router, RoutingError } from "../mod.ts";
 
 function accepts(re: RegExp, text: string): boolean {
-  return compileRequirement("v", re, "/t/:v").whole.test(text);
+  return compileRequirement(re, { name: "v", where: "/t/:v" }).whole.test(text);
 }
 
 Deno.test("a requirement matches the whole variable text", () => {
@@ -33,7 +33,7 @@ Deno.test("the i flag is kept by case-folding letters", () => {
 });
 
 Deno.test("capturing and named groups are carried over as non-capturing ones", () => {
-  const requirement = compileRequirement("v", /(a)(?<b>b)+/, "/t/:v");
+  const requirement = compileRequirement(/(a)(?<b>b)+/, { name: "v", where: "/t/:v" });
   assertFalse(requirement.source.includes("(?<"));
   assert(requirement.whole.test("abb"));
   assertEquals(new RegExp(requirement.source, "u").exec("ab")!.length, 1);
@@ -89,16 +89,23 @@ Deno.test("unsupported requirements are TypeErrors naming the variable", () => {
     [/[\p{P}]+/u, "can match"],
   ];
   for (const [re, text] of cases) {
-    const error = assertThrows(() => compileRequirement("id", re, "/t/:id"), TypeError);
+    const error = assertThrows(
+      () => compileRequirement(re, { name: "id", where: "/t/:id" }),
+      TypeError,
+    );
     assert(error.message.includes(":id"), error.message);
     assert(error.message.includes(text), `${re}: ${error.message}`);
   }
-  assertThrows(() => compileRequirement("id", "\\d+", "/t/:id"), TypeError, "must be a RegExp");
+  assertThrows(
+    () => compileRequirement("\\d+", { name: "id", where: "/t/:id" }),
+    TypeError,
+    "must be a RegExp",
+  );
 });
 
 Deno.test("the rewritten source is valid under the u and v flags and in URLPattern", () => {
   for (const re of [/[\w-]+/, /[a-z.]+/i, /\d{1,4}/, /[^\s]+/, /(?:xy)+z/]) {
-    const { source } = compileRequirement("v", re, "/t/:v");
+    const { source } = compileRequirement(re, { name: "v", where: "/t/:v" });
     new RegExp(source, "u");
     new RegExp(source, "v");
     new URLPattern({ pathname: `/t/:v(${source})` });
@@ -148,7 +155,7 @@ Deno.test("requirements that can backtrack catastrophically are TypeErrors", () 
     ]
   ) {
     assertThrows(
-      () => compileRequirement("id", re, "/t/:id"),
+      () => compileRequirement(re, { name: "id", where: "/t/:id" }),
       TypeError,
       "backtrack catastrophically",
     );
@@ -156,7 +163,7 @@ Deno.test("requirements that can backtrack catastrophically are TypeErrors", () 
   for (
     const re of [/\d+/, /(?:abc)+/, /(?:a|b)c+/, /\d{4}-\d{2}/, /(?:\d+)/, /[a-z]+?x/, /(?:ab){2}/]
   ) {
-    compileRequirement("id", re, "/t/:id");
+    compileRequirement(re, { name: "id", where: "/t/:id" });
   }
 });
 
@@ -164,7 +171,7 @@ Deno.test("a group holding a loop, copied a fixed number of times, is a TypeErro
   // (.*a){12} is twelve loops in a row: 40 "a"s and a "!" ran for more than 10 s.
   for (const re of [/(.*a){12}/, /(?:\w*\w*){3}!/, /(.*a){3}/, /(?:a{1,99}b){2}/]) {
     assertThrows(
-      () => compileRequirement("id", re, "/t/:id"),
+      () => compileRequirement(re, { name: "id", where: "/t/:id" }),
       TypeError,
       "backtrack catastrophically",
       String(re),
@@ -172,7 +179,7 @@ Deno.test("a group holding a loop, copied a fixed number of times, is a TypeErro
   }
   // Bounded counts inside are fine: a dotted quad.
   for (const re of [/(?:\d{1,3}\.){3}\d{1,3}/, /(?:ab){2}/, /(?:a+){1}/]) {
-    compileRequirement("id", re, "/t/:id");
+    compileRequirement(re, { name: "id", where: "/t/:id" });
   }
 });
 
@@ -193,7 +200,7 @@ Deno.test("three loops in a row that can trade characters are TypeErrors", () =>
     ]
   ) {
     assertThrows(
-      () => compileRequirement("v", re, "/t/:v"),
+      () => compileRequirement(re, { name: "v", where: "/t/:v" }),
       TypeError,
       "repeats in a row",
       `${re}`,
@@ -212,7 +219,7 @@ Deno.test("three loops in a row that can trade characters are TypeErrors", () =>
       /é+[a-z]+é+/u,
     ]
   ) {
-    compileRequirement("v", re, "/t/:v");
+    compileRequirement(re, { name: "v", where: "/t/:v" });
   }
   // Two loops are allowed: about n^2 steps, quick at maxParamLength.
   const router = new Router().draw((map) =>
@@ -294,14 +301,14 @@ Deno.test("optional parts, bounded repeats and alternatives that multiply their 
     ]
   ) {
     assertThrows(
-      () => compileRequirement("v", re, "/t/:v"),
+      () => compileRequirement(re, { name: "v", where: "/t/:v" }),
       TypeError,
       "repeats in a row, or alternatives",
       `${re}`,
     );
   }
   // Copies are followed until one changes nothing: deep nesting declares at once.
-  compileRequirement("v", /(?:(?:(?:(?:ab?c){900}){900}){900}){900}/, "/t/:v");
+  compileRequirement(/(?:(?:(?:(?:ab?c){900}){900}){900}){900}/, { name: "v", where: "/t/:v" });
   // Few enough ways, or a character that ends each run: fine.
   for (
     const re of [
@@ -313,30 +320,33 @@ Deno.test("optional parts, bounded repeats and alternatives that multiply their 
       /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/i,
     ]
   ) {
-    compileRequirement("v", re, "/t/:v");
+    compileRequirement(re, { name: "v", where: "/t/:v" });
   }
 });
 
 Deno.test("a class with a negated escape becomes alternatives that share no character", () => {
   // [\D.] as (?:[.]|[^\d/]) repeated: both alternatives take ".", 2^30 ways on 30 dots.
-  assertEquals(compileRequirement("v", /[\D.]+/, "/t/:v").source, "(?:[\\x2e]|[^\\d\\/\\x2e])+");
-  assertEquals(compileRequirement("v", /[\W]+/, "/t/:v").source, "[^\\w\\/]+");
-  const mixed = compileRequirement("v", /[\Da-z]+/i, "/t/:v");
+  assertEquals(
+    compileRequirement(/[\D.]+/, { name: "v", where: "/t/:v" }).source,
+    "(?:[\\x2e]|[^\\d\\/\\x2e])+",
+  );
+  assertEquals(compileRequirement(/[\W]+/, { name: "v", where: "/t/:v" }).source, "[^\\w\\/]+");
+  const mixed = compileRequirement(/[\Da-z]+/i, { name: "v", where: "/t/:v" });
   assert(mixed.whole.test("aB-"));
   assertFalse(mixed.whole.test("a1"));
   assertThrows(
-    () => compileRequirement("v", /[\D\W]+/, "/t/:v"),
+    () => compileRequirement(/[\D\W]+/, { name: "v", where: "/t/:v" }),
     TypeError,
     "negated class escapes",
   );
 });
 
 Deno.test("admits tells which characters a requirement's matches may contain", () => {
-  const dotted = compileRequirement("v", /[a-z.]+/, "/t/:v");
+  const dotted = compileRequirement(/[a-z.]+/, { name: "v", where: "/t/:v" });
   assert(dotted.admits("."));
   assert(dotted.admits("q"));
   assertFalse(dotted.admits("-"));
-  const folded = compileRequirement("v", /ab|c\d/i, "/t/:v");
+  const folded = compileRequirement(/ab|c\d/i, { name: "v", where: "/t/:v" });
   assert(folded.admits("B"));
   assert(folded.admits("7"));
   assertFalse(folded.admits("."));
