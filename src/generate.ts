@@ -413,7 +413,7 @@ function helperValues(route: Route, args: readonly unknown[]): Map<string, unkno
  * A route's template cut at its variables, for helper calls that need none of the
  * general machinery: `chunks[0] + value0 + chunks[1] + value1 + ...`.
  */
-interface Plan {
+interface QuickPlan {
   readonly chunks: readonly string[];
   /** Per variable, its requirement, or `undefined` when plain text always meets it. */
   readonly requirements: readonly (Requirement | undefined)[];
@@ -422,10 +422,10 @@ interface Plan {
 }
 
 /**
- * The plan of a route for values up to `longest` long, or `null` when it has optional
+ * The quick plan of a route for values up to `longest` long, or `null` when it has optional
  * segments or guarded characters (they need the slow path).
  */
-function planOf(route: Route, longest: number): Plan | null {
+function quickPlanOf(route: Route, longest: number): QuickPlan | null {
   if (route.optional.size > 0 || guardedCharacters(route).size > 0) return null;
   const chunks = [""];
   const requirements: (Requirement | undefined)[] = [];
@@ -473,7 +473,7 @@ function isPlain(text: string): boolean {
  * wrong; a record's `toParam()` is then called again); for the calls it takes, the result
  * is the general path's.
  */
-function quickPath(plan: Plan | null, args: readonly unknown[]): string | undefined {
+function quickPath(plan: QuickPlan | null, args: readonly unknown[]): string | undefined {
   if (plan === null || args.length !== plan.requirements.length) return undefined;
   const { chunks, requirements, longest } = plan;
   let path = chunks[0];
@@ -594,8 +594,7 @@ export function helperEntries(
 function defineHelpers(
   target: Helpers,
   entry: HelperEntry,
-  mount: Mount,
-  options: HelperOptions & { define?: boolean },
+  { mount, ...options }: HelperOptions & { mount: Mount; define?: boolean },
 ): void {
   const { name, current, route, notice } = entry;
   const wrap = <T>(body: (...args: unknown[]) => T) =>
@@ -603,11 +602,11 @@ function defineHelpers(
       options.onDeprecation(notice);
       return body(...args);
     };
-  let plan: Plan | null | undefined;
+  let plan: QuickPlan | null | undefined;
   const context: Context = { recall: options.recall, longest: mount.longest };
   const path = (args: unknown[]) =>
     mount.path +
-    (quickPath(plan === undefined ? (plan = planOf(route, mount.longest)) : plan, args) ??
+    (quickPath(plan === undefined ? (plan = quickPlanOf(route, mount.longest)) : plan, args) ??
       generate(route, helperValues(route, args), context));
   const put = (key: string, value: Helpers[string]) => {
     if (options.define) {
@@ -643,7 +642,7 @@ export function createHelpers(
   options: HelperOptions,
 ): Helpers {
   const helpers: Helpers = Object.create(null);
-  for (const entry of helperEntries(table)) defineHelpers(helpers, entry, mount, options);
+  for (const entry of helperEntries(table)) defineHelpers(helpers, entry, { ...options, mount });
   return helpers;
 }
 
@@ -686,7 +685,7 @@ export function createHelperBinder(table: GenerationTable): HelperBinder {
           configurable: true,
           get(this: Bound) {
             const [mount, options] = Bound.bindingOf(this);
-            defineHelpers(this, entry, mount, { ...options, define: true });
+            defineHelpers(this, entry, { ...options, mount, define: true });
             return this[helper];
           },
         });

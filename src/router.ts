@@ -642,7 +642,7 @@ export class Router<H extends object = Helpers> {
       bindHelpers: (origin, route, params) =>
         (this.#binder ??= createHelperBinder(this))({ ...this.#mount, origin }, {
           onDeprecation: (message) => this.#deprecation(message),
-          recall: (target, variable) => recall(route, params, target, variable),
+          recall: (target, variable) => recall(target, variable, { current: route, params }),
         }),
     };
   }
@@ -736,10 +736,9 @@ function withoutQuery(path: string): string {
  * request when both templates are the same text up to and including it; never `format`.
  */
 function recall(
-  current: Route,
-  params: Params,
   target: Route,
   variable: string,
+  { current, params }: { current: Route; params: Params },
 ): string | undefined {
   if (variable === "format" || !(variable in params)) return undefined;
   const end = variableEnd(target.path, variable);
