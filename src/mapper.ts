@@ -8,7 +8,7 @@
 import { describe } from "./describe.ts";
 // @ts-types="npm:@types/pluralize@0.0.33"
 import pluralize from "pluralize";
-import { groupActions, type ResourceRecord, resourceRoutes } from "./resources.ts";
+import { groupActions, type ResourceRecord, resourceRoutes, type Scope } from "./resources.ts";
 import {
   isIdentifier,
   normalizeTemplate,
@@ -29,12 +29,6 @@ export interface RouteSink {
   addRoute(spec: RouteSpec): void;
   /** Registers `old` as a deprecated name of `current`. */
   deprecate(old: string, current: string): void;
-}
-
-/** What a nested mapper inherits. */
-interface Scope {
-  readonly pathPrefix: string;
-  readonly newNamePrefix: string;
 }
 
 /**

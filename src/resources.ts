@@ -45,8 +45,16 @@ export interface ResourceOutput {
   readonly routes: RouteSpec[];
   /** Deprecated name to current name (variant A). */
   readonly deprecated: [string, string][];
-  /** What nested declarations inherit: the path prefix and (variant A) name prefix. */
-  readonly nesting: { readonly pathPrefix: string; readonly newNamePrefix: string };
+  /** What nested declarations inherit. */
+  readonly nesting: Scope;
+}
+
+/** What a nested mapper inherits: the path prefix and (variant A) the name prefix. */
+export interface Scope {
+  /** The path its routes start with. */
+  readonly pathPrefix: string;
+  /** The name prefix of variant A's nesting (SPEC.md 4.3.4). */
+  readonly newNamePrefix: string;
 }
 
 /**
