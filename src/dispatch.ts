@@ -337,16 +337,21 @@ function stripMount(mount: string, pathname: string): string | null {
     if (pathname[end] !== "/") return null;
     end = pathname.indexOf("/", start);
     if (end < 0) end = pathname.length;
-    if (decodedOrRaw(pathname.slice(start, end)) !== decodedOrRaw(segment)) return null;
+    if (!sameSegment(pathname.slice(start, end), segment)) return null;
   }
   return end === pathname.length ? "/" : pathname.slice(end);
 }
 
-function decodedOrRaw(text: string): string {
+/**
+ * Whether two path segments are the same text once decoded; a malformed escape (`%zz`)
+ * is equal only to itself, never to the valid escape of its text (`%25zz`).
+ */
+function sameSegment(one: string, other: string): boolean {
+  if (one === other) return true;
   try {
-    return decodeURIComponent(text);
+    return decodeURIComponent(one) === decodeURIComponent(other);
   } catch {
-    return text;
+    return false;
   }
 }
 

@@ -942,6 +942,14 @@ Deno.test("a mount path is matched however its percent-encoding is spelled", asy
     );
     assertStringIncludes(error.message, "outside the mount path", path);
   }
+  // A malformed escape is equal only to itself, not to the escape of its text.
+  const odd = new Router({
+    baseUrl: "https://example.com/%25zz",
+    controllers: { c: { index: () => "i" } },
+  })
+    .draw((map) => map.connect("/x", { controller: "c", action: "index" }));
+  assertEquals((await odd.fetch(new Request("http://localhost/%25zz/x"))).status, 200);
+  assertEquals((await odd.fetch(new Request("http://localhost/%zz/x"))).status, 404);
 });
 
 Deno.test("request helpers recall path values only where the templates agree", async () => {
