@@ -23,7 +23,7 @@ import type { Variant, VariantProfile } from "./variants.ts";
 export interface RouteSink {
   /** The variant profile. */
   readonly profile: VariantProfile;
-  /** SEP of variant A. */
+  /** The action separator: variant A's SEP, `;` in B and C (the router decides). */
   readonly separator: string;
   /** Appends a route. */
   addRoute(spec: RouteSpec): void;
