@@ -12,16 +12,8 @@
  * @module
  */
 
-import { Router } from "../mod.ts";
 import { createCompiledMatcher } from "../src/compiled_matcher.ts";
-import { oneRequestPerRoute } from "./tables.ts";
-
-/** A variant A table of 63 plain resources: 1,008 routes. */
-function thousandRouter(): Router {
-  return new Router({ variant: "A", onDeprecation: () => {} }).draw((map) => {
-    for (let i = 0; i < 63; i++) map.resources(`things${i}`);
-  });
-}
+import { oneRequestPerRoute, thousandRouter } from "./tables.ts";
 
 const requests = oneRequestPerRoute(thousandRouter());
 

@@ -313,6 +313,13 @@ export function largeRequests(routes: readonly Route[]): Request[] {
   return mix;
 }
 
+/** Issue #4's construction target: a variant A table of 63 plain resources, 1,008 routes. */
+export function thousandRouter(): Router {
+  return new Router({ variant: "A", onDeprecation: () => {} }).draw((map) => {
+    for (let i = 0; i < 63; i++) map.resources(`things${i}`);
+  });
+}
+
 /**
  * The requests of {@linkcode largeRequests} that `router` answers: one per route (its
  * method, `ANY` as GET).
