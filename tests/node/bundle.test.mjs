@@ -1,8 +1,13 @@
-// The built bundle on Node's own test runner: `deno task build && node --test tests/node/`.
+// The built bundle on Node's own test runner: `deno task build && node --test tests/node/`;
+// `.ci/run` also runs it under Bun (`bun test tests/node/`).
 // Node 20 has no URLPattern, so this also proves the polyfill chunk loads where needed.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Controller, HttpError, Router, RoutingError } from "../../dist/mod.js";
 
 class MessagesController extends Controller {
@@ -132,7 +137,11 @@ test("a __proto__ key stays a key where Object.prototype keeps its accessor", ()
   assert.equal(Object.getPrototypeOf(params), null);
 });
 
-test("the bundle keeps the shape of misses through a full garbage collection", () => {
+test("the bundle keeps the shape of misses through a full garbage collection", {
+  // V8's shapes: Bun (JavaScriptCore), which runs the rest of this file too, has neither
+  // them nor %DebugPrint.
+  skip: process.versions.bun ? "V8 only" : false,
+}, () => {
   // src/errors.ts hangs one miss off the misses' prototype so that V8 keeps their shape
   // (map), which it holds only weakly; a bundler must not drop that miss as unused. Node
   // prints the shape's address with %DebugPrint; --no-compact keeps a live shape in place.
@@ -156,4 +165,61 @@ test("the bundle keeps the shape of misses through a full garbage collection", (
   const shapes = [...text.matchAll(/^ - map: (0x[0-9a-f]+)/gm)].map((match) => match[1]);
   assert.equal(shapes.length, 2, text);
   assert.equal(shapes[0], shapes[1]);
+});
+
+/** A port that was free a moment ago. */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+test("Bun serves a module whose default export is the router", {
+  skip: process.versions.bun ? false : "Bun only",
+}, async () => {
+  // The README's `export default router`: Bun serves a default export that has `fetch`.
+  const bundle = new URL("../../dist/mod.js", import.meta.url).href;
+  const directory = mkdtempSync(join(tmpdir(), "resource-router-bun-"));
+  const file = join(directory, "server.mjs");
+  writeFileSync(
+    file,
+    `import { Router } from ${JSON.stringify(bundle)};
+    class MessagesController {
+      show(ctx) { return { id: ctx.params.id }; }
+      update(ctx) { return { id: ctx.params.id, method: ctx.method }; }
+    }
+    export default new Router({ controllers: { messages: MessagesController } })
+      .draw((map) => map.resources("messages"));`,
+  );
+  const port = await freePort();
+  const child = spawn(process.execPath, [file], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: "ignore",
+  });
+  try {
+    const origin = `http://127.0.0.1:${port}`;
+    let shown;
+    for (let tries = 0; shown === undefined; tries++) {
+      try {
+        shown = await fetch(`${origin}/messages/7`);
+      } catch (error) {
+        if (tries === 100) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    assert.equal(shown.status, 200);
+    assert.deepEqual(await shown.json(), { id: "7" });
+    const updated = await fetch(`${origin}/messages/7`, {
+      method: "POST",
+      body: new URLSearchParams({ _method: "put" }),
+    });
+    assert.deepEqual(await updated.json(), { id: "7", method: "PUT" });
+  } finally {
+    child.kill();
+    rmSync(directory, { recursive: true, force: true });
+  }
 });
