@@ -2,6 +2,7 @@ import { assert, assertEquals, assertMatch } from "@std/assert";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import worker, { router } from "../examples/worker/worker.ts";
+import * as esbuild from "esbuild";
 import { build } from "../src/build.ts";
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -123,6 +124,103 @@ Deno.test({
           assert(refused.headers.get("allow")?.includes("POST"));
         },
       );
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+/** The workerd that `npx` runs: Cloudflare's Workers runtime, from npm. */
+const WORKERD = "workerd@1.20261117.1";
+
+/** A TCP port that was free a moment ago. */
+function freePort(): number {
+  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = listener.addr as Deno.NetAddr;
+  listener.close();
+  return port;
+}
+
+Deno.test({
+  name: "worker example: Cloudflare's workerd serves it from the built bundle",
+  ignore: !(await hasNode()),
+  async fn() {
+    // As wrangler would: worker.ts bundled with the import of the package aliased to
+    // dist/mod.js, then run by workerd, which refuses eval and new Function at request time.
+    const root = await Deno.makeTempDir({ prefix: "resource-router-workerd-" });
+    const port = freePort();
+    try {
+      const { entry } = await build(join(root, "dist"), { declarations: false });
+      try {
+        await esbuild.build({
+          entryPoints: [join(ROOT, "examples", "worker", "worker.ts")],
+          outfile: join(root, "worker.js"),
+          bundle: true,
+          format: "esm",
+          platform: "neutral",
+          alias: { "@resource-router/router": entry },
+          logLevel: "warning",
+        });
+      } finally {
+        await esbuild.stop();
+      }
+      await Deno.writeTextFile(
+        join(root, "config.capnp"),
+        `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "main", worker = .worker)],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "main")],
+);
+const worker :Workerd.Worker = (
+  modules = [(name = "worker.js", esModule = embed "worker.js")],
+  compatibilityDate = "2025-09-01",
+);
+`,
+      );
+      const child = new Deno.Command("npx", {
+        args: ["-y", WORKERD, "serve", "config.capnp"],
+        cwd: root,
+        stdout: "null",
+        stderr: "piped",
+      }).spawn();
+      const errors = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
+      const origin = `http://127.0.0.1:${port}`;
+      try {
+        // workerd prints nothing once it listens: ask until it answers (npx may download it).
+        let home: Response | undefined;
+        for (let tries = 0; home === undefined; tries++) {
+          try {
+            home = await fetch(`${origin}/`);
+          } catch (error) {
+            if (tries === 600) throw error;
+            await new Promise((resolve) => setTimeout(resolve, 100));
+          }
+        }
+        assertEquals(await home.json(), { notes: `${origin}/notes` });
+        const created = await fetch(`${origin}/notes`, {
+          method: "POST",
+          body: new URLSearchParams({ title: "from workerd" }),
+        });
+        assertEquals(created.status, 201);
+        const note = await created.json();
+        assertEquals(created.headers.get("location"), `${origin}/notes/${note.id}`);
+        const updated = await fetch(`${origin}/notes/${note.id}`, {
+          method: "POST",
+          body: new URLSearchParams({ _method: "put", title: "renamed" }),
+        });
+        assertEquals((await updated.json()).title, "renamed");
+        const refused = await fetch(`${origin}/notes/${note.id}`, { method: "PATCH" });
+        await refused.body?.cancel();
+        assertEquals(refused.status, 405);
+        assertMatch(refused.headers.get("allow") ?? "", /\bPUT\b/);
+        const missing = await fetch(`${origin}/notes/999`);
+        await missing.body?.cancel();
+        assertEquals(missing.status, 404);
+      } finally {
+        child.kill();
+        await child.status;
+        await errors.cancel();
+      }
     } finally {
       await Deno.remove(root, { recursive: true });
     }
