@@ -244,8 +244,9 @@ export class Route {
     this.compiledRequirements = compiled;
     const variables: string[] = [];
     const raw = parseTemplate(this.path, compiled, variables);
+    const declared = new Set(variables);
     for (const name of compiled.keys()) {
-      if (!variables.includes(name)) {
+      if (!declared.has(name)) {
         throw new TypeError(
           `A requirement names :${name}, which is not a variable of "${this.path}"`,
         );
@@ -628,6 +629,7 @@ function parseTemplate(
 ): Part[][] {
   const segments: Part[][] = [];
   if (path === "/") return segments;
+  const seen = new Set<string>(); // not variables.includes: a path of many variables
   const length = path.length;
   let parts: Part[] = [];
   let start = 1; // where the current run of literal text began
@@ -660,7 +662,7 @@ function parseTemplate(
         );
       }
       const name = path.slice(i + 1, end);
-      if (variables.includes(name)) {
+      if (seen.has(name)) {
         throw new TypeError(`The route path "${path}" names the variable :${name} twice`);
       }
       const previous = parts[parts.length - 1];
@@ -670,6 +672,7 @@ function parseTemplate(
             `separate variables with literal text`,
         );
       }
+      seen.add(name);
       variables.push(name);
       parts.push({ variable: name, requirement: requirements.get(name) ?? null });
       start = i = end;
