@@ -183,6 +183,9 @@ const worker :Workerd.Worker = (
         // Its errors (a config it refuses, a worker that throws) show in the test's output.
         stdout: "null",
         stderr: "inherit",
+        // A process group of its own: npx runs workerd as a child of its own, which
+        // outlived a kill of npx alone and kept serving after the tests.
+        detached: true,
       }).spawn();
       const origin = `http://127.0.0.1:${port}`;
       try {
@@ -217,7 +220,7 @@ const worker :Workerd.Worker = (
         await missing.body?.cancel();
         assertEquals(missing.status, 404);
       } finally {
-        child.kill();
+        Deno.kill(-child.pid, "SIGTERM");
         await child.status;
       }
     } finally {
