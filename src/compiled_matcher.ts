@@ -58,6 +58,7 @@ import {
   type Segment,
   segmentLength,
   segmentSource,
+  SEPARATORS,
 } from "./route.ts";
 
 /** The method class of every other method: only `ANY` routes accept it. */
@@ -112,9 +113,9 @@ function methodClass(method: string): number {
   }
 }
 
-// What #scan does at a character below 64, as bits: stop (a key ends at `/ . ; , ?`), and
-// note a character that `matchRequest` leaves to the router: `?` and `#` (a query or a
-// fragment follows) and `%` (values need decoding).
+// What #scan does at a character below 64, as bits: stop (a key ends at a route separator,
+// `/ ; . , ?`), and note a character that `matchRequest` leaves to the router: `?` and `#`
+// (a query or a fragment follows) and `%` (values need decoding).
 /** A key ends here. */
 const STOP = 1;
 /** A query or fragment starts here (`?`, `#`). */
@@ -123,15 +124,20 @@ const QUERY = 2;
 const PERCENT = 4;
 /** The bits of each character code below 64; 0 for most. */
 const CHARS = new Uint8Array(64);
-for (const separator of "/.;,") CHARS[separator.charCodeAt(0)] = STOP;
-CHARS[63] = STOP | QUERY; // ?
+for (const separator of SEPARATORS) CHARS[separator.charCodeAt(0)] = STOP;
+CHARS[63] |= QUERY; // ?
 CHARS[35] = QUERY; // #
 CHARS[37] = PERCENT; // %
 
 /** The characters that make `matchRequest` leave a path to the router. */
 const UNSCANNED = /[?#%]/;
 
-/** Whether a character code is one the default variable rule excludes (besides `/`). */
+/**
+ * Whether a character code is one the default variable rule excludes within a segment:
+ * `SEPARATORS` but `/`, spelled out (a lookup in `CHARS` made the mix about 2 % slower).
+ * The differential tests, whose reference matcher uses the rule's source, keep the two
+ * in step.
+ */
 function isSeparator(code: number): boolean {
   return code === 46 || code === 59 || code === 44 || code === 63;
 }

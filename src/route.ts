@@ -91,10 +91,13 @@ export interface Segment {
   readonly optional: boolean;
 }
 
+/**
+ * The route separators: the characters a variable under the default rule excludes. The
+ * default rule's source and the compiled matcher's character tables are made from it.
+ */
+export const SEPARATORS = "/;.,?";
 /** The default text of a variable: one or more characters that are not route separators. */
-export const DEFAULT_VARIABLE_SOURCE = "[^\\/;.,?]+";
-/** The characters a variable under the default rule excludes. */
-const SEPARATORS = "/;.,?";
+export const DEFAULT_VARIABLE_SOURCE = `[^${SEPARATORS.replace("/", "\\/")}]+`;
 
 /**
  * Whether a variable with this requirement follows the default rule: no requirement, or
