@@ -123,8 +123,13 @@ export class RoutingError extends HttpError {
  * module loads. Not frozen: a miss sets its own `message`, `status` and the rest by
  * assignment, which a read-only inherited property would refuse. Without its `stack`
  * accessor: assigned through it, every miss's `stack` would land in one shared place.
+ * V8 takes a thrown miss's place from this error's stack trace, so a miss nobody catches
+ * is reported at the line that makes it, which says so.
  */
-const MISS_PROTOTYPE = new RoutingError("No route matches", { status: 404, method: "", path: "" });
+const MISS_PROTOTYPE = new RoutingError( // an uncaught miss points here: misses record no stack
+  "No route matches",
+  { status: 404, method: "", path: "" },
+);
 delete (MISS_PROTOTYPE as { stack?: string }).stack;
 
 /**

@@ -431,6 +431,28 @@ gc(); gc();
   }
 });
 
+Deno.test("a miss nobody catches is reported where misses are made, at a line that says so", async () => {
+  // A thrown miss takes its place from the shared prototype's stack trace (V8 records none
+  // for it), so Deno reports an uncaught one at src/errors.ts: that line must explain it.
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      "--config",
+      new URL("../deno.json", import.meta.url).pathname,
+      `import { Router } from ${JSON.stringify(new URL("../mod.ts", import.meta.url).href)};
+new Router().draw((map) => map.resources("messages")).recognize("/nothing");`,
+    ],
+    stdout: "null",
+    stderr: "piped",
+    env: { NO_COLOR: "1" },
+  }).output();
+  const text = new TextDecoder().decode(output.stderr);
+  assert(!output.success);
+  assertStringIncludes(text, "RoutingError: No route matches GET /nothing");
+  assertStringIncludes(text, "an uncaught miss points here: misses record no stack");
+  assertStringIncludes(text, "src/errors.ts");
+});
+
 Deno.test("literal text matches the raw pathname exactly (an encoded letter is not that letter)", () => {
   const router = build("A", messages);
   assertEquals(rejected(router, "/m%65ssages").status, 404);
