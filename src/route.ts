@@ -632,7 +632,7 @@ function parseTemplate(
 ): Part[][] {
   const segments: Part[][] = [];
   if (path === "/") return segments;
-  const seen = new Set<string>(); // not variables.includes: a path of many variables
+  const seen = new Set<string>(); // variables.includes made thousands of variables quadratic
   const length = path.length;
   let parts: Part[] = [];
   let start = 1; // where the current run of literal text began

@@ -220,7 +220,8 @@ const worker :Workerd.Worker = (
         await missing.body?.cancel();
         assertEquals(missing.status, 404);
       } finally {
-        Deno.kill(-child.pid, "SIGTERM");
+        if (Deno.build.os === "windows") child.kill();
+        else Deno.kill(-child.pid, "SIGTERM");
         await child.status;
       }
     } finally {
