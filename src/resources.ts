@@ -4,12 +4,7 @@
  * @module
  */
 
-import {
-  DEFAULT_VARIABLE_SOURCE,
-  type RouteMethod,
-  type RouteSpec,
-  templateVariables,
-} from "./route.ts";
+import { DEFAULT_RULE, type RouteMethod, type RouteSpec, templateVariables } from "./route.ts";
 import type { RouteGroup, VariantProfile } from "./variants.ts";
 
 /** Actions grouped by method, methods in the order they first appear. */
@@ -57,11 +52,7 @@ export interface Scope {
   readonly newNamePrefix: string;
 }
 
-/**
- * The `:id` requirement of show, edit, update and destroy (variants A and B): the default
- * rule, written out (so `followsDefaultRule` knows it for one).
- */
-const ID_REQUIREMENT = new RegExp(DEFAULT_VARIABLE_SOURCE);
+/** The actions whose `:id` has the `DEFAULT_RULE` requirement (variants A and B). */
 const ID_ACTIONS = new Set(["show", "edit", "update", "destroy"]);
 
 /**
@@ -122,7 +113,7 @@ export function resourceRoutes(
     const requirements: Record<string, RegExp> =
       profile.idRequirement && !singleton && ID_ACTIONS.has(action) &&
         templateVariables(routePath).some(({ name }) => name === "id")
-        ? { id: ID_REQUIREMENT }
+        ? { id: DEFAULT_RULE }
         : {};
     routes.push({
       name,

@@ -1,5 +1,6 @@
 import { assert, assertEquals, assertFalse, assertStringIncludes, assertThrows } from "@std/assert";
 import { compileRequirement } from "../src/requirement.ts";
+import { DEFAULT_RULE, DEFAULT_VARIABLE_SOURCE } from "../src/route.ts";
 import { Router, RoutingError } from "../mod.ts";
 
 function accepts(re: RegExp, text: string): boolean {
@@ -462,4 +463,37 @@ Deno.test("a segment longer than any route of as many segments takes is a 414, b
   for (const path of [`/${"z".repeat(120)}`, `/f/x/${"z".repeat(120)}`]) {
     assertEquals(assertThrows(() => router.recognize(path), RoutingError).status, 404, path);
   }
+});
+
+Deno.test("the default rule's requirement, made without the analysis, is what the analysis makes", () => {
+  // Variants A and B give every show route's :id the default rule; src/route.ts writes its
+  // compiled form out, which skips compileRequirement's analysis at a cold start.
+  const router = new Router().draw((map) => map.resources("messages"));
+  const show = router.routes.find((route) => route.action === "show")!;
+  const made = show.compiledRequirements.get("id")!;
+  assertEquals(show.requirements.id, DEFAULT_RULE);
+  // Written out, not analysed: the analysis escapes each separator (`\x2f` and so on).
+  assertEquals(made.source, DEFAULT_VARIABLE_SOURCE);
+  const analysed = compileRequirement(new RegExp(DEFAULT_RULE), {
+    name: "id",
+    where: show.path,
+    longest: 1 << 20,
+  });
+  assertEquals(made.original.source, analysed.original.source);
+  assertEquals(made.original.flags, analysed.original.flags);
+  assertEquals(made.loops, analysed.loops);
+  assertEquals(made.whole.flags, analysed.whole.flags);
+  const texts = ["1", "abc", "a-b_c~d", "%2F", "é", "😀", "", "a/b", "a.b", "a;b", "a,b", "a?b"];
+  for (const text of texts) {
+    assertEquals(made.whole.test(text), analysed.whole.test(text), text);
+    for (const flags of ["u", "v"]) {
+      const rewritten = (source: string) => new RegExp(`^(?:${source})$`, flags).test(text);
+      assertEquals(rewritten(made.source), rewritten(analysed.source), `${text} (${flags})`);
+    }
+  }
+  for (let code = 0; code < 0x3000; code++) {
+    const char = String.fromCharCode(code);
+    assertEquals(made.admits(char), analysed.admits(char), `U+${code.toString(16)}`);
+  }
+  for (const char of ["😀", "ab", ""]) assertEquals(made.admits(char), analysed.admits(char), char);
 });
