@@ -269,12 +269,14 @@ export class Route {
     this.compiledRequirements = compiled;
     const variables: string[] = [];
     const raw = parseTemplate(this.path, compiled, variables);
-    const declared = new Set(variables);
-    for (const name of compiled.keys()) {
-      if (!declared.has(name)) {
-        throw new TypeError(
-          `A requirement names :${name}, which is not a variable of "${this.path}"`,
-        );
+    if (compiled.size > 0) {
+      const declared = new Set(variables);
+      for (const name of compiled.keys()) {
+        if (!declared.has(name)) {
+          throw new TypeError(
+            `A requirement names :${name}, which is not a variable of "${this.path}"`,
+          );
+        }
       }
     }
     let optional = NO_OPTIONAL;
