@@ -267,16 +267,14 @@ export class Route {
 
     const compiled = compileRequirements(spec.requirements, this.path, options);
     this.compiledRequirements = compiled;
-    const variables: string[] = [];
+    // A Set, in path order: looking names up in an array made thousands of them quadratic.
+    const variables = new Set<string>();
     const raw = parseTemplate(this.path, compiled, variables);
-    if (compiled.size > 0) {
-      const declared = new Set(variables);
-      for (const name of compiled.keys()) {
-        if (!declared.has(name)) {
-          throw new TypeError(
-            `A requirement names :${name}, which is not a variable of "${this.path}"`,
-          );
-        }
+    for (const name of compiled.keys()) {
+      if (!variables.has(name)) {
+        throw new TypeError(
+          `A requirement names :${name}, which is not a variable of "${this.path}"`,
+        );
       }
     }
     let optional = NO_OPTIONAL;
@@ -339,11 +337,11 @@ export class Route {
     }
     this.backtracks = backtracks;
     this.segments = segments;
-    this.variables = variables;
+    this.variables = [...variables];
     this.optional = optional;
     this.constants = this.defaults === EMPTY_RECORD
       ? NO_CONSTANTS
-      : Object.entries(spec.defaults).filter(([key]) => !variables.includes(key));
+      : Object.entries(spec.defaults).filter(([key]) => !variables.has(key));
     // Readonly in fact, not only in its type: the table is shared by every request.
     // (What is built on first use sits in private fields, which freezing leaves writable.)
     Object.freeze(this.segments);
@@ -645,18 +643,17 @@ export function normalizeTemplate(path: string): string {
 }
 
 /**
- * Parses a normalized template into its segments' parts, pushing the variables' names
- * onto `variables` in path order. One pass over the characters; the first problem in
+ * Parses a normalized template into its segments' parts, adding the variables' names
+ * to `variables` in path order. One pass over the characters; the first problem in
  * the text is the one reported.
  */
 function parseTemplate(
   path: string,
   requirements: ReadonlyMap<string, Requirement>,
-  variables: string[],
+  variables: Set<string>,
 ): Part[][] {
   const segments: Part[][] = [];
   if (path === "/") return segments;
-  const seen = new Set<string>(); // variables.includes made thousands of variables quadratic
   const length = path.length;
   let parts: Part[] = [];
   let start = 1; // where the current run of literal text began
@@ -689,7 +686,7 @@ function parseTemplate(
         );
       }
       const name = path.slice(i + 1, end);
-      if (seen.has(name)) {
+      if (variables.has(name)) {
         throw new TypeError(`The route path "${path}" names the variable :${name} twice`);
       }
       const previous = parts[parts.length - 1];
@@ -699,8 +696,7 @@ function parseTemplate(
             `separate variables with literal text`,
         );
       }
-      seen.add(name);
-      variables.push(name);
+      variables.add(name);
       parts.push({ variable: name, requirement: requirements.get(name) ?? null });
       start = i = end;
     } else if (code < 128 && CHAR_CLASS[code] !== 0) {
