@@ -152,7 +152,11 @@ compiledRequirementCache.set(DEFAULT_RULE, {
   },
   longest: Infinity,
 });
-const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** A variable or key name as API.md defines it: a letter or `_`, then letters, digits, `_`. */
+const NAME = "[A-Za-z_][A-Za-z0-9_]*";
+const IDENTIFIER = new RegExp(`^${NAME}$`);
+/** A `:variable` of a template, the name captured. */
+const TEMPLATE_VARIABLE = new RegExp(`:(${NAME})`, "g");
 /** Implicit defaults of connect/named routes: `:action` is "index", `:id` may be absent. */
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
 // Shared by every route that has none (most routes): a route allocates only what it uses.
@@ -755,7 +759,7 @@ function compileRequirements(
  */
 export function templateVariables(template: string): { name: string; end: number }[] {
   return Array.from(
-    template.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g),
+    template.matchAll(TEMPLATE_VARIABLE),
     (match) => ({ name: match[1], end: match.index + match[0].length }),
   );
 }
