@@ -25,8 +25,11 @@ export interface RouteSink {
   readonly profile: VariantProfile;
   /** The action separator: variant A's SEP, `;` in B and C (the router decides). */
   readonly separator: string;
-  /** Appends a route. */
-  addRoute(spec: RouteSpec): void;
+  /**
+   * Appends a route; `where` names the declaration that made it (`map.connect`), for the
+   * errors of a route path that cannot be a route.
+   */
+  addRoute(spec: RouteSpec, where: string): void;
   /** Registers `old` as a deprecated name of `current`. */
   deprecate(old: string, current: string): void;
 }
@@ -155,7 +158,7 @@ export class Mapper {
 
   /** Declares an unnamed route, e.g. `map.connect(":controller/:action/:id")`. */
   connect(path: string, options: RouteOptions = {}): void {
-    this.#sink.addRoute(this.#routeSpec(null, path, options, "map.connect"));
+    this.#sink.addRoute(this.#routeSpec(null, path, options, "map.connect"), "map.connect");
   }
 
   /** Declares a named route, e.g. `map.named("login", "/login", { controller: "sessions" })`. */
@@ -163,7 +166,8 @@ export class Mapper {
     if (!isIdentifier(name)) {
       throw new TypeError(`map.named: the route name ${describe(name)} is not an identifier`);
     }
-    this.#sink.addRoute(this.#routeSpec(name, path, options, `map.named("${name}")`));
+    const where = `map.named("${name}")`;
+    this.#sink.addRoute(this.#routeSpec(name, path, options, where), where);
   }
 
   #declare(kind: "resources" | "resource", args: unknown[], singleton: boolean): void {
@@ -207,7 +211,7 @@ export class Mapper {
       const where = `map.${kind}("${name}")`;
       const record = this.#record(name, copies[index], singleton);
       const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
-      for (const spec of distinctRoutes(output.routes, where)) this.#sink.addRoute(spec);
+      for (const spec of distinctRoutes(output.routes, where)) this.#sink.addRoute(spec, where);
       for (const [old, current] of output.deprecated) this.#sink.deprecate(old, current);
       checkNestingPrefix(output.nesting.pathPrefix, where);
       if (block) runBlock(block, new Mapper(this.#sink, output.nesting), where);

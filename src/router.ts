@@ -309,10 +309,18 @@ export class Router<H extends object = Helpers> {
     const sink: RouteSink = {
       profile: this.#profile,
       separator,
-      addRoute: (spec: RouteSpec) => {
+      addRoute: (spec: RouteSpec, where: string) => {
         stillDrawing();
-        const route = new Route(spec, { longest });
-        this.#checkReachable(route);
+        let route: Route;
+        try {
+          route = new Route(spec, { longest });
+          this.#checkReachable(route);
+        } catch (error) {
+          // "The route path "/x y" has ..." names the path; say which declaration made it.
+          if (!(error instanceof TypeError)) throw error;
+          const message = error.message.charAt(0).toLowerCase() + error.message.slice(1);
+          throw new TypeError(`${where}: ${message}`, { cause: error });
+        }
         routes.push(route);
         if (route.name !== null) named.set(route.name, route);
       },

@@ -643,6 +643,24 @@ Deno.test("a malformed template is a TypeError saying what is wrong, first probl
     ]],
   );
 });
+
+Deno.test("a route path that cannot be a route is reported with the declaration that made it", () => {
+  const cases: [Block<Mapper>, string][] = [
+    [(map) => map.connect("/a b", { controller: "a" }), 'map.connect: the route path "/a b"'],
+    [(map) => map.named("x", "/:a/:a", { controller: "a" }), 'map.named("x"): the route path'],
+    // A resource's path prefix, here in a nested block, makes the paths of its routes.
+    [
+      (map) => map.resources("threads", (t) => t.resources("messages", { pathPrefix: "/x y" })),
+      'map.resources("messages"): the route path "/x y/messages" has the character " "',
+    ],
+  ];
+  for (const [block, message] of cases) {
+    const error = assertThrows(() => new Router().draw(block), TypeError);
+    assert(error.message.startsWith(message), error.message);
+    assertMatch((error.cause as Error).message, /^The route path/);
+  }
+});
+
 Deno.test("a requirement RegExp with anchors or flags other than i/u is a TypeError", () => {
   const bad = [/^\d{4}$/, /^\d{4}/, /\d{4}$/, /\d{4}/g, /\d{4}/m, /\d{4}/s, /\d{4}/y, /\d{4}/d];
   for (const requirement of bad) {
