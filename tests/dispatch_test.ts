@@ -160,6 +160,18 @@ Deno.test("a class bound to its dependencies is instantiated per request too", a
     await (await arrowRouter.handle(new Request("http://localhost/messages"))).text(),
     "from the function",
   );
+  // What every function inherits is no action of a controller that is one.
+  const plain = new Router({ controllers: { f: arrow } }).draw((map) =>
+    map.connect("/f/:action", { controller: "f" })
+  );
+  for (const action of ["call", "bind", "apply", "toString"]) {
+    const request = new Request(`http://localhost/f/${action}`);
+    const error = await assertRejects(() => plain.handle(request), RoutingError);
+    assertEquals([error.status, error.message], [
+      404,
+      `The controller "f" has no action "${action}"`,
+    ]);
+  }
 });
 
 Deno.test("_method in a urlencoded POST form sets the effective method", async () => {
