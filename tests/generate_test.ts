@@ -898,8 +898,11 @@ Deno.test("urlFor with use_route: another value of a default not in the path is 
     router.urlFor(hash_for_feed_path({ format: "atom" }) as UrlOptions),
     "/feed?format=atom",
   );
-  // Its own value is the route's.
+  // Its own value is the route's, where the helper writes every key it is given that is no path
+  // variable as a query value (API.md): one of the exceptions to urlFor(hash_for_X) = X (README).
   assertEquals(router.urlFor({ use_route: "feed", format: "rss" }), "/feed");
+  assertEquals(router.urlFor(hash_for_feed_path({ format: "rss" }) as UrlOptions), "/feed");
+  assertEquals(feed_path({ format: "rss" }), "/feed?format=rss");
 });
 
 Deno.test("urlFor with use_route: another controller or action than the route's is a query value", () => {
