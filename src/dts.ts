@@ -1,13 +1,14 @@
 /**
  * Typed helpers: writes a `.d.ts` declaring an interface for a route table's helpers,
  * each helper's positional parameters named after its path variables, so that a wrong
- * helper name or a missing value is a compile error. `RouteHelpers` types
- * `router.helpers`; `BoundRouteHelpers` types `ctx.helpers`, where values the request
- * can supply (all but `format`) may be left out.
+ * helper name or a missing value is a compile error; a variable with a default may be
+ * left out. `RouteHelpers` types `router.helpers`; `BoundRouteHelpers` types
+ * `ctx.helpers`, where values the request can supply (all but `format`) may be left out.
  * @module
  */
 
 import { type GenerationTable, helperEntries } from "./generate.ts";
+import type { Route } from "./route.ts";
 
 /** Options of {@linkcode helpersDts}. */
 export interface DtsOptions {
@@ -65,9 +66,7 @@ export function helpersDts(table: DtsTable, options: DtsOptions = {}): string {
           const result = helper.startsWith("hash_for_") ? "Record<string, unknown>" : "string";
           return [
             doc,
-            ...signatures(route.variables, bound).map((params) =>
-              `  ${helper}(${params}): ${result};`
-            ),
+            ...signatures(route, bound).map((params) => `  ${helper}(${params}): ${result};`),
           ];
         })
       );
@@ -87,15 +86,21 @@ ${body(true)}
 
 /**
  * The parameter lists of one helper. Positional values fill the rightmost variables the
- * trailing object does not name; the object names the rest.
+ * trailing object does not name; the object names the rest. A variable with a default,
+ * or an optional one (`:id` of the catch-all), may be left out; bound to a request, so
+ * may every variable but `format`, which is never recalled.
  */
-function signatures(variables: readonly string[], bound: boolean): string[] {
+function signatures(
+  route: Pick<Route, "variables" | "defaults" | "optional">,
+  bound: boolean,
+): string[] {
+  const { variables } = route;
   const n = variables.length;
+  const omittable = (name: string) =>
+    name in route.defaults || route.optional.has(name) || (bound && name !== "format");
   const value = (name: string) => `${safe(name)}: RouteValue`;
-  const named = (names: readonly string[], optionalNames: boolean) => {
-    const keys = names.map((name) =>
-      `readonly ${name}${optionalNames && name !== "format" ? "?" : ""}: RouteValue;`
-    );
+  const named = (names: readonly string[], optional: (name: string) => boolean) => {
+    const keys = names.map((name) => `readonly ${name}${optional(name) ? "?" : ""}: RouteValue;`);
     return `{ ${keys.join(" ")} readonly [key: string]: unknown }`;
   };
   const lists = new Set<string>();
@@ -103,22 +108,18 @@ function signatures(variables: readonly string[], bound: boolean): string[] {
   for (let k = n; k >= 0; k--) {
     const positional = variables.slice(n - k);
     const rest = variables.slice(0, n - k);
-    const restRequired = bound ? rest.includes("format") : rest.length > 0;
     const object = rest.length === 0
       ? "query?: RouteQuery"
-      : `named${restRequired ? "" : "?"}: ${named(rest, bound)}`;
+      : `named${rest.every(omittable) ? "?" : ""}: ${named(rest, omittable)}`;
     lists.add([...positional.map(value), object].join(", "));
   }
   if (!bound) {
-    // Positional values for the first k variables; the object names the last ones.
+    // Positional values for the first k variables; the object names all the last ones (one
+    // it left out would take the last positional value).
     for (let k = 1; k < n; k++) {
       const positional = variables.slice(0, k);
       const rest = variables.slice(k);
-      lists.add(
-        [...positional.map(value), `named: ${named(rest, false)}`].join(
-          ", ",
-        ),
-      );
+      lists.add([...positional.map(value), `named: ${named(rest, () => false)}`].join(", "));
     }
   }
   return [...lists];

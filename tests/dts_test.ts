@@ -1,6 +1,7 @@
-import { assert, assertEquals, assertStringIncludes } from "@std/assert";
+import { assert, assertEquals, assertStringIncludes, assertThrows } from "@std/assert";
 import { helpersDts } from "../src/dts.ts";
-import { Router } from "../mod.ts";
+import { Router, RoutingError } from "../mod.ts";
+import type { Mapper } from "../mod.ts";
 import draw from "../examples/routes.ts";
 
 const root = new URL("../", import.meta.url);
@@ -94,6 +95,58 @@ export function bound(ctx: ActionContext<BoundRouteHelpers>) {
         const bad = await check(dir, fixture(misuse));
         assertEquals(bad.ok, false, `expected a compile error for: ${misuse}`);
         assertStringIncludes(bad.text, "TS");
+      }
+    } finally {
+      await Deno.remove(dir, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "typed helpers: a variable with a default, or an optional one, may be left out",
+  sanitizeResources: false,
+  async fn() {
+    const dir = await Deno.makeTempDir();
+    const drawDefaults = (map: Mapper) => {
+      map.named("page", "/pages/:name", {
+        controller: "pages",
+        action: "show",
+        defaults: { name: "home" },
+      });
+      map.named("feed", "/feed.:format", { controller: "feeds", defaults: { format: "rss" } });
+      map.named("cat", ":controller/:action/:id");
+    };
+    try {
+      const router = new Router().draw(drawDefaults);
+      const { page_path, feed_path, cat_path } = router.helpers;
+      // What the types below allow, the helpers do.
+      assertEquals([page_path(), feed_path(), cat_path({ controller: "pages" })], [
+        "/pages",
+        "/feed.rss",
+        "/pages",
+      ]);
+      await Deno.writeTextFile(`${dir}/helpers.d.ts`, helpersDts(router));
+      const source = (body: string) =>
+        `import { Router } from "${new URL("mod.ts", root).href}";
+import type { RouteHelpers } from "./helpers.d.ts";
+const helpers = new Router<RouteHelpers>().helpers;
+${body}
+`;
+      const good = await check(
+        dir,
+        source(`helpers.page_path();
+helpers.feed_path();
+helpers.feed_path({ page: 2 });
+helpers.cat_path({ controller: "pages" });
+helpers.cat_path(4, { controller: "pages" });`),
+      );
+      assert(good.ok, good.text);
+      // The controller has no default; one positional value is the id, not the controller.
+      assertThrows(() => cat_path(), RoutingError, ":controller");
+      assertThrows(() => cat_path("pages", {}), RoutingError, ":controller");
+      for (const misuse of ["helpers.cat_path();", 'helpers.cat_path("pages", {});']) {
+        const bad = await check(dir, source(misuse));
+        assertEquals(bad.ok, false, `expected a compile error for: ${misuse}`);
       }
     } finally {
       await Deno.remove(dir, { recursive: true });
