@@ -30,12 +30,15 @@ export interface Mount {
    * 414, and testing a requirement of two loops on it would take the square of its length.
    */
   readonly longest: number;
+  /** The router's `maxPathLength` and `maxSegments`: a longer path is answered with a 414. */
+  readonly maxPathLength: number;
+  /** See `maxPathLength`. */
+  readonly maxSegments: number;
 }
 
-/** How one call generates: where values left out come from, and the longest value. */
-interface Context {
+/** How one call generates: where values left out come from, and the router's limits. */
+interface Context extends Pick<Mount, "longest" | "maxPathLength" | "maxSegments"> {
   readonly recall?: HelperOptions["recall"];
-  readonly longest: number;
 }
 
 /** Options of {@linkcode createHelpers}. */
@@ -237,7 +240,7 @@ function encodeCharacters(text: string, characters: string): string {
 function fillTemplate(
   route: Route,
   values: Pick<Values, "get">,
-  { recall, longest }: Context,
+  { recall, longest, maxPathLength, maxSegments }: Context,
 ): string | { reason: string } {
   const valueOf = (name: string) => values.get(name) ?? recall?.(route, name);
   let last = route.segments.length - 1;
@@ -246,6 +249,14 @@ function fillTemplate(
     const value = textOf(valueOf(part.variable));
     if (value !== undefined && value !== "" && value !== route.optional.get(part.variable)) break;
     last -= 1;
+  }
+  // Values cannot add segments (a "/" in one is encoded), but a table drawn under small
+  // limits may hold routes over them.
+  if (last + 1 > maxSegments) {
+    return {
+      reason: `the path has ${last + 1} segments, over the router's maxSegments ` +
+        `(${maxSegments}): the link would be answered with a 414`,
+    };
   }
   let path = "";
   for (let index = 0; index <= last; index++) {
@@ -270,6 +281,12 @@ function fillTemplate(
       if (typeof text !== "string") return text;
       path += text;
     }
+  }
+  if (path.length > maxPathLength) {
+    return {
+      reason: `the path is ${path.length} characters long, over the router's maxPathLength ` +
+        `(${maxPathLength}): the link would be answered with a 414`,
+    };
   }
   return path === "" ? "/" : path;
 }
@@ -419,14 +436,20 @@ interface QuickPlan {
   readonly requirements: readonly (Requirement | undefined)[];
   /** The longest value (the router's `maxParamLength`). */
   readonly longest: number;
+  /** The longest path (the router's `maxPathLength`). */
+  readonly maxPathLength: number;
 }
 
 /**
- * The quick plan of a route for values up to `longest` long, or `null` when it has optional
- * segments or guarded characters (they need the slow path).
+ * The quick plan of a route within `limits`, or `null` when it has optional segments,
+ * guarded characters, or more segments than `maxSegments` (they need the slow path).
  */
-function quickPlanOf(route: Route, longest: number): QuickPlan | null {
+function quickPlanOf(
+  route: Route,
+  { longest, maxPathLength, maxSegments }: Context,
+): QuickPlan | null {
   if (route.optional.size > 0 || guardedCharacters(route).size > 0) return null;
+  if (route.segments.length > maxSegments) return null;
   const chunks = [""];
   const requirements: (Requirement | undefined)[] = [];
   for (const segment of route.segments) {
@@ -442,7 +465,7 @@ function quickPlanOf(route: Route, longest: number): QuickPlan | null {
     }
   }
   if (chunks[0] === "") chunks[0] = "/";
-  return { chunks, requirements, longest };
+  return { chunks, requirements, longest, maxPathLength };
 }
 
 /**
@@ -491,7 +514,7 @@ function quickPath(plan: QuickPlan | null, args: readonly unknown[]): string | u
     if (requirement !== undefined && !requirement.whole.test(text)) return undefined;
     path += text + chunks[i + 1];
   }
-  return path;
+  return path.length > plan.maxPathLength ? undefined : path;
 }
 
 function originOf(route: Route, mount: Mount): string {
@@ -603,10 +626,11 @@ function defineHelpers(
       return body(...args);
     };
   let plan: QuickPlan | null | undefined;
-  const context: Context = { recall: options.recall, longest: mount.longest };
+  const { longest, maxPathLength, maxSegments } = mount;
+  const context: Context = { recall: options.recall, longest, maxPathLength, maxSegments };
   const path = (args: unknown[]) =>
     mount.path +
-    (quickPath(plan === undefined ? (plan = quickPlanOf(route, mount.longest)) : plan, args) ??
+    (quickPath(plan === undefined ? (plan = quickPlanOf(route, context)) : plan, args) ??
       generate(route, helperValues(route, args), context));
   const put = (key: string, value: Helpers[string]) => {
     if (options.define) {
@@ -785,7 +809,8 @@ export function urlFor(
   const action = present(read.get("action")) ? read.get("action") as string : "index";
   // Whether the options give a key this value, compared as the query string writes it.
   const givesValue = (key: string, value: string) => queryTextOf(given.get(key)) === value;
-  const context: Context = { longest: mount.longest };
+  const { longest, maxPathLength, maxSegments } = mount;
+  const context: Context = { longest, maxPathLength, maxSegments };
   // The values a route generates from: the given ones, and the controller and action where
   // its path names them. A view, not a copy: the candidates are many, the keys may be too.
   const valuesFor = (route: Route): Pick<Values, "get"> => ({

@@ -225,7 +225,8 @@ export class Router<H extends object = Helpers> {
       maxParamLength: limit(options, "maxParamLength"),
       maxFormBytes: limit(options, "maxFormBytes"),
     };
-    this.#mount = { ...base, longest: this.#limits.maxParamLength };
+    const { maxParamLength, maxPathLength, maxSegments } = this.#limits;
+    this.#mount = { ...base, longest: maxParamLength, maxPathLength, maxSegments };
     if (options.onDeprecation !== undefined && typeof options.onDeprecation !== "function") {
       throw new TypeError(
         `The onDeprecation option must be a function, got ${describe(options.onDeprecation)}`,

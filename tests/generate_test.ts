@@ -475,6 +475,31 @@ Deno.test("a value longer than maxParamLength once encoded is a RoutingError nam
   assertEquals(h.messages_path({ q: "a".repeat(20) }), `/messages?q=${"a".repeat(20)}`);
 });
 
+Deno.test("a path over maxPathLength or maxSegments is a RoutingError naming the limit", () => {
+  const router = build("A", (map: Mapper) => {
+    map.resources("messages");
+    map.named("vote", "/polls/:poll/:choice", { controller: "votes" });
+    map.named("deep", "/a/b/c/d/e", { controller: "deep" });
+  }, { maxPathLength: 20, maxSegments: 4, baseUrl: "https://example.com/app" });
+  const h = router.helpers;
+  // The limits count the path as recognition sees it: without the mount path.
+  assertEquals(h.vote_path("abcdef", "abcdef"), "/app/polls/abcdef/abcdef");
+  assertEquals(router.recognize("/polls/abcdef/abcdef").params.choice, "abcdef");
+  for (const call of [() => h.vote_path("abcdef", "abcdefg"), () => h.vote_url("ab cd", "abcdef")]) {
+    assertStringIncludes(generationError(call).message, "21 characters long, over the router's");
+  }
+  // Generation refuses what recognition would answer with a 414.
+  assertEquals(
+    assertThrows(() => router.recognize("/polls/abcdef/abcdefg"), RoutingError).status,
+    414,
+  );
+  assertStringIncludes(generationError(() => h.deep_path()).message, "5 segments, over");
+  assertEquals(assertThrows(() => router.recognize("/a/b/c/d/e"), RoutingError).status, 414);
+  generationError(() => router.urlFor({ use_route: "vote", poll: "abcdef", choice: "abcdefg" }));
+  // Query values are not part of the path.
+  assertEquals(h.messages_path({ q: "a".repeat(30) }), `/app/messages?q=${"a".repeat(30)}`);
+});
+
 // ---------------------------------------------------------------------------------------------
 // baseUrl
 
