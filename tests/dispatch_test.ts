@@ -917,6 +917,19 @@ Deno.test("the baseUrl mount path is stripped before recognition", async () => {
     assertEquals(error.status, 404, path);
     assertEquals(error.message, `${path} is outside the mount path /app`);
   }
+  // Its body is not read: a form that is a 400 or a 413 inside the mount path.
+  for (const [body, status] of [["a=%zz", 400], ["a=" + "x".repeat(2 << 20), 413]] as const) {
+    const post = (path: string) =>
+      router.fetch(
+        new Request(`http://localhost${path}`, {
+          method: "POST",
+          body,
+          headers: { "content-type": FORM },
+        }),
+      );
+    assertEquals((await post("/app/messages")).status, status);
+    assertEquals((await post("/other")).status, 404);
+  }
   // The message of a long path outside the mount path (no path limit applies there) shows
   // its start only; the error's path is whole.
   const long = "/x".repeat(50_000);
