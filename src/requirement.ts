@@ -8,8 +8,10 @@
  * - every atom that could match `/` is narrowed so that it cannot (a variable never
  *   spans a `/`), without lookarounds: Deno's `URLPattern` rejects them;
  * - capturing groups become non-capturing (`URLPattern` rejects nested captures);
- * - the `i` flag is applied by case-folding letters, since a pattern has one set of
- *   flags for all its variables.
+ * - the `i` flag is carried over by listing, with each literal and class, the characters
+ *   the flag makes it match (or, in a negated class, not match), since a pattern has one
+ *   set of flags for all its variables. Which those are is asked of the JavaScript engine
+ *   itself (`caseVariants`), so the rewrite means what the user's `RegExp` means.
  *
  * Constructs that cannot be carried over (anchors, lookarounds, backreferences, an
  * explicit `/`, class escapes inside a set that could match `/`) are a `TypeError` that
@@ -36,7 +38,7 @@ import { describe } from "./describe.ts";
 export interface Requirement {
   /** The `RegExp` as the user gave it (a copy of its source and flags). */
   readonly original: RegExp;
-  /** The rewritten source: non-capturing, `/`-free, case-folded; valid with `u` and `v`. */
+  /** The rewritten source: non-capturing, `/`-free, its `i` flag spelled out; valid with `u` and `v`. */
   readonly source: string;
   /** `^(?:source)$` with the `u` flag: tests a whole, still-encoded variable text. */
   readonly whole: RegExp;
@@ -99,7 +101,7 @@ export function compileRequirement(
   }
   const loops = checkBacktracking(regex.source, `${label} (${regex})`);
   const atoms: string[] = [];
-  const source = rewrite(regex.source, regex.flags.includes("i"), `${label} (${regex})`, atoms);
+  const source = rewrite(regex.source, { flags: regex.flags, label: `${label} (${regex})`, atoms });
   checkWays(source, `${label} (${regex})`, options);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
@@ -142,7 +144,17 @@ type ClassItem = { from: number; to: number } | { escape: string };
 
 const SLASH = 0x2f;
 
-function rewrite(source: string, ignoreCase: boolean, label: string, atoms: string[]): string {
+/** How {@linkcode rewrite} reads a requirement. */
+interface RewriteOptions {
+  /** The user's flags (`i`, `u`). */
+  readonly flags: string;
+  /** The requirement, for error messages. */
+  readonly label: string;
+  /** Receives every atom that consumes a character, rewritten. */
+  readonly atoms: string[];
+}
+
+function rewrite(source: string, { flags, label, atoms }: RewriteOptions): string {
   let out = "";
   let i = 0;
   const fail = (what: string): never => {
@@ -153,13 +165,17 @@ function rewrite(source: string, ignoreCase: boolean, label: string, atoms: stri
     if (c === "\\") {
       const [text, length] = readEscape(source, i, label);
       i += length;
-      const atom = rewriteEscape(text, ignoreCase, label, fail);
+      const atom = rewriteEscape(text, { flags, label, fail });
       if (text !== "\\b" && text !== "\\B") atoms.push(atom);
       out += atom;
     } else if (c === "[") {
       const [items, negated, length] = readClass(source, i, label);
+      const atom = foldAtom(source.slice(i, i + length), {
+        emit: (adjust) => emitClass(items, { negated, label, adjust }),
+        flags,
+        label,
+      });
       i += length;
-      const atom = emitClass(items, negated, ignoreCase, label);
       atoms.push(atom);
       out += atom;
     } else if (c === "(") {
@@ -196,7 +212,7 @@ function rewrite(source: string, ignoreCase: boolean, label: string, atoms: stri
       if ("|)*+?{}".indexOf(char) >= 0) {
         out += char;
       } else {
-        const atom = ignoreCase ? foldLiteral(cp) : literal(cp);
+        const atom = flags.includes("i") ? foldLiteral(cp, flags) : literal(cp);
         atoms.push(atom);
         out += atom;
       }
@@ -620,17 +636,30 @@ function escapeCodePoint(text: string): number | undefined {
 
 function rewriteEscape(
   text: string,
-  ignoreCase: boolean,
-  label: string,
-  fail: (what: string) => never,
+  { flags, label, fail }: { flags: string; label: string; fail: (what: string) => never },
 ): string {
   const kind = text[1];
   if (/[1-9]/.test(kind) || kind === "k") fail(`the backreference "${text}"`);
-  if (kind === "b" || kind === "B") return text;
-  if ("dwsDWSpP".includes(kind)) return emitClass([{ escape: text }], false, ignoreCase, label);
+  // Without the u flag, \p{L} is the letter p and \u{41} 41 u's: not what they are read as.
+  if (!flags.includes("u") && (kind === "p" || kind === "P" || text.startsWith("\\u{"))) {
+    fail(`"${text}" without the u flag (which gives it its meaning)`);
+  }
+  if (kind === "b" || kind === "B") {
+    // With i and u, \w and so \b count ſ and K (Kelvin) as word characters: no case-sensitive
+    // text says that.
+    if (flags.includes("i") && flags.includes("u")) fail(`"${text}" with the i and u flags`);
+    return text;
+  }
+  if ("dwsDWSpP".includes(kind)) {
+    return foldAtom(text, {
+      emit: (adjust) => emitClass([{ escape: text }], { negated: false, label, adjust }),
+      flags,
+      label,
+    });
+  }
   const cp = escapeCodePoint(text)!;
   if (cp === SLASH) fail('a literal "/" (a variable never spans "/")');
-  return ignoreCase ? foldLiteral(cp) : literal(cp);
+  return flags.includes("i") ? foldLiteral(cp, flags) : literal(cp);
 }
 
 /** Reads a class `[...]` at `i`; returns its items, whether negated, and its length. */
@@ -673,12 +702,13 @@ function readClass(
   return [items, negated, i + 1 - start];
 }
 
-/** Emits a class valid under both the `u` and the `v` flag that never matches `/`. */
+/**
+ * Emits a class valid under both the `u` and the `v` flag that never matches `/`; with
+ * `adjust`, one that also matches `adjust.extra` and not `adjust.removed` (see `foldAtom`).
+ */
 function emitClass(
   items: ClassItem[],
-  negated: boolean,
-  ignoreCase: boolean,
-  label: string,
+  { negated, label, adjust }: { negated: boolean; label: string; adjust: CaseAdjust },
 ): string {
   const ranges: { from: number; to: number }[] = [];
   const escapes: string[] = [];
@@ -686,12 +716,12 @@ function emitClass(
     if ("escape" in item) escapes.push(item.escape);
     else ranges.push(item);
   }
-  if (ignoreCase) {
-    for (const { from, to } of [...ranges]) ranges.push(...foldRange(from, to));
-  }
+  const extra = emitCodePoints(adjust.extra);
+  const removed = emitCodePoints(adjust.removed);
   if (negated) {
     // A negated class excludes "/" by adding it to the excluded set.
-    return `[^${ranges.map(emitRange).join("")}${escapes.join("")}\\/]`;
+    const excluded = `[^${ranges.map(emitRange).join("")}${escapes.join("")}\\/${removed}]`;
+    return extra === "" ? excluded : `(?:${excluded}|[${extra}])`;
   }
   const kept: string[] = [];
   for (const { from, to } of ranges) {
@@ -703,6 +733,7 @@ function emitClass(
     }
   }
   const simple: string[] = [...kept];
+  if (extra !== "") simple.push(extra);
   // The complement of a negated escape (\D, \W, \S, \P{...}), which can match "/".
   const complements: string[] = [];
   for (const escape of escapes) {
@@ -726,7 +757,7 @@ function emitClass(
   if (complements.length === 0) return simple.length === 0 ? "[^\\s\\S]" : `[${simple.join("")}]`;
   // Without "/" and without the class's other items, so that the two alternatives never
   // match one character (`[\D.]+` as an ambiguous alternation repeated is exponential).
-  const rest = `[^${complements[0]}\\/${simple.join("")}]`;
+  const rest = `[^${complements[0]}\\/${simple.join("")}${removed}]`;
   return simple.length === 0 ? rest : `(?:[${simple.join("")}]|${rest})`;
 }
 
@@ -740,32 +771,110 @@ function literal(cp: number): string {
   return cp <= 0xff ? `\\x${cp.toString(16).padStart(2, "0")}` : `\\u{${cp.toString(16)}}`;
 }
 
-function foldLiteral(cp: number): string {
-  const char = String.fromCodePoint(cp);
-  const variants = new Set([char, char.toLowerCase(), char.toUpperCase()]);
-  if (variants.size === 1) return literal(cp);
-  return `[${
-    [...variants].filter((v) => [...v].length === 1).map((v) => literal(v.codePointAt(0)!)).join("")
-  }]`;
+/** Characters a case-sensitive rewrite of an atom must also match, or no longer match. */
+interface CaseAdjust {
+  readonly extra: readonly number[];
+  readonly removed: readonly number[];
 }
 
-/** The other-case counterparts of the ASCII letters in a range. */
-function foldRange(from: number, to: number): { from: number; to: number }[] {
-  const out: { from: number; to: number }[] = [];
-  const overlap = (lo: number, hi: number, shift: number) => {
-    const a = Math.max(from, lo);
-    const b = Math.min(to, hi);
-    if (a <= b) out.push({ from: a + shift, to: b + shift });
-  };
-  overlap(0x61, 0x7a, -0x20);
-  overlap(0x41, 0x5a, 0x20);
-  if (from === to && from > 0x7f) {
-    const char = String.fromCodePoint(from);
-    for (const v of [char.toLowerCase(), char.toUpperCase()]) {
-      if ([...v].length === 1 && v !== char) {
-        out.push({ from: v.codePointAt(0)!, to: v.codePointAt(0)! });
-      }
-    }
+const NO_ADJUST: CaseAdjust = { extra: [], removed: [] };
+
+/** Ascending code points as class items, runs of consecutive ones as ranges. */
+function emitCodePoints(codePoints: readonly number[]): string {
+  let out = "";
+  for (let i = 0; i < codePoints.length;) {
+    let end = i;
+    while (end + 1 < codePoints.length && codePoints[end + 1] === codePoints[end] + 1) end++;
+    out += emitRange({ from: codePoints[i], to: codePoints[end] });
+    i = end + 1;
   }
   return out;
+}
+
+/** A character as a pattern matching it, with or without the u flag. */
+function literalText(char: string): string {
+  return "\\^$.*+?()[]{}|/".includes(char) ? `\\${char}` : char;
+}
+
+/** The code points the `i` flag can concern, ascending, and as a set. */
+let casedCodePoints: { list: number[]; set: Set<number> } | undefined;
+
+/**
+ * The characters the `i` flag can concern: those that change when case-mapped or
+ * case-folded (a character with a case counterpart does: the Kelvin sign folds to `k`).
+ * None is above U+1FFFF. Made on first use, in about 10 ms: only requirements with the `i`
+ * flag need it.
+ */
+function caseVariants(): { list: readonly number[]; set: ReadonlySet<number> } {
+  if (casedCodePoints !== undefined) return casedCodePoints;
+  const changes = /^[\p{CWCM}\p{CWCF}]$/u;
+  const list: number[] = [];
+  for (let cp = 0; cp <= 0x1ffff; cp++) {
+    if (cp === 0xd800) cp = 0xe000;
+    if (changes.test(String.fromCodePoint(cp))) list.push(cp);
+  }
+  return casedCodePoints = { list, set: new Set(list) };
+}
+
+/** Folded literals by flags and code point: the same letters recur across requirements. */
+const foldedLiterals = new Map<string, string>();
+
+/** A literal under the `i` flag: the characters the engine takes as its other cases too. */
+function foldLiteral(cp: number, flags: string): string {
+  const { list, set } = caseVariants();
+  if (!set.has(cp)) return literal(cp);
+  const key = `${flags}${cp}`;
+  let folded = foldedLiterals.get(key);
+  if (folded === undefined) {
+    const wanted = new RegExp(`^${literalText(String.fromCodePoint(cp))}$`, flags);
+    const limit = flags.includes("u") ? 0x1ffff : 0xffff;
+    const extra = list.filter((other) =>
+      other !== cp && other <= limit && wanted.test(String.fromCodePoint(other))
+    );
+    folded = extra.length === 0 ? literal(cp) : `[${literal(cp)}${emitCodePoints(extra)}]`;
+    foldedLiterals.set(key, folded);
+  }
+  return folded;
+}
+
+/**
+ * An escape or a class (`text`, as the user wrote it) rewritten by `emit`, with the user's
+ * `i` flag carried over: `emit` writes it case-sensitively, given the characters to add or
+ * remove. Which those are is asked of the engine: every character with a case counterpart
+ * is tested against the atom under the user's flags and against the case-sensitive rewrite
+ * (no other character can differ). Without the u flag, only characters up to U+FFFF have
+ * case.
+ */
+function foldAtom(
+  text: string,
+  { emit, flags, label }: { emit: (adjust: CaseAdjust) => string; flags: string; label: string },
+): string {
+  const plain = emit(NO_ADJUST);
+  if (!flags.includes("i")) return plain;
+  const wanted = new RegExp(`^(?:${text})$`, flags);
+  const candidates = caseVariants().list;
+  const limit = flags.includes("u") ? 0x1ffff : 0xffff;
+  const differences = (source: string) => {
+    const written = new RegExp(`^(?:${source})$`, "u");
+    const extra: number[] = [];
+    const removed: number[] = [];
+    for (const cp of candidates) {
+      if (cp > limit) break;
+      const char = String.fromCodePoint(cp);
+      const want = wanted.test(char);
+      if (want !== written.test(char)) (want ? extra : removed).push(cp);
+    }
+    return { extra, removed };
+  };
+  const adjust = differences(plain);
+  if (adjust.extra.length === 0 && adjust.removed.length === 0) return plain;
+  const folded = emit(adjust);
+  const left = differences(folded);
+  if (left.extra.length > 0 || left.removed.length > 0) {
+    throw new TypeError(
+      `The ${label} uses "${text}" with the i flag in a way a requirement cannot carry over; ` +
+        `spell out the cases it should match`,
+    );
+  }
+  return folded;
 }

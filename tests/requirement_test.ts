@@ -24,13 +24,72 @@ Deno.test("a requirement never matches a /, whatever its atoms", () => {
   assert(accepts(/.+/, "a.b"));
 });
 
-Deno.test("the i flag is kept by case-folding letters", () => {
+Deno.test("the i flag is kept: letters match in either case", () => {
   assert(accepts(/abc/i, "AbC"));
   assert(accepts(/[a-c]+/i, "ABCabc"));
   assertFalse(accepts(/[a-c]+/i, "abd"));
   assert(accepts(/[^a-c]+/i, "xyz"));
   assertFalse(accepts(/[^a-c]+/i, "xAz"));
   assert(accepts(/x{2,3}/i, "XxX"));
+});
+
+Deno.test("the i flag means what it means in the RegExp: every character, with the user's flags", () => {
+  const regexes = [
+    /\p{Lu}+/iu,
+    /\p{Ll}/iu,
+    /[^\p{Lu}]/iu,
+    /[\P{Lu}x]/iu,
+    /[à-ö]/i,
+    /[а-я]/i,
+    /[a-z]/i,
+    /[a-z]/iu,
+    /[^a-z]/i,
+    /[^a-z]/iu,
+    /k|s|ß|σ|ΐ/i,
+    /k|s|ß|σ|ΐ/iu,
+    /\w/iu,
+    /\W/iu,
+    /[^\W]/iu,
+    /[\Wa]/iu,
+    /[\u{10400}-\u{10410}]/iu,
+    /[ǅ-ǆ]/i,
+  ];
+  for (const re of regexes) {
+    const { whole } = compileRequirement(re, { name: "v", where: "/t/:v" });
+    const truth = new RegExp(`^(?:${re.source})$`, re.flags);
+    // Without the u flag a RegExp reads text by UTF-16 unit: the characters up to U+FFFF.
+    const last = re.unicode ? 0x1ffff : 0xffff;
+    const differ: string[] = [];
+    for (let cp = 0; cp <= last; cp++) {
+      if (cp === 0xd800) cp = 0xe000;
+      const char = String.fromCodePoint(cp);
+      if (cp !== 0x2f && truth.test(char) !== whole.test(char)) differ.push(`U+${cp.toString(16)}`);
+    }
+    assertEquals(differ, [], String(re));
+  }
+  // Through the router, on ASCII paths as handle sees them.
+  const router = new Router().draw((map) => {
+    map.connect("/upper/:v", { controller: "c", requirements: { v: /\p{Lu}+/iu } });
+    map.connect("/other/:v", { controller: "c", requirements: { v: /[^\p{Lu}]+/iu } });
+  });
+  assertEquals(router.recognize("/upper/abc").params.v, "abc");
+  assertEquals(assertThrows(() => router.recognize("/other/abc"), RoutingError).status, 404);
+  assertEquals(router.recognize("/other/1-2").params.v, "1-2");
+});
+
+Deno.test("escapes a requirement's flags would make mean something else are refused", () => {
+  // Without u, \p{L} is the letter p and \u{41} 41 u's; with i and u, \b counts ſ and K
+  // (Kelvin) as word characters, which no pattern without i can say.
+  const withoutU = ["\\p{L}+", "x\\P{L}", "\\u{41}"].map((source) => new RegExp(source));
+  for (const re of [...withoutU, /\bx/iu, /x\B/iu]) {
+    assertThrows(
+      () => compileRequirement(re, { name: "v", where: "/t/:v" }),
+      TypeError,
+      String(re),
+    );
+  }
+  assert(accepts(/\bx/i, "x"));
+  assert(accepts(/\p{L}+/u, "ab"));
 });
 
 Deno.test("capturing and named groups are carried over as non-capturing ones", () => {
