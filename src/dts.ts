@@ -97,7 +97,7 @@ function signatures(
   const { variables } = route;
   const n = variables.length;
   const omittable = (name: string) =>
-    name in route.defaults || route.optional.has(name) || (bound && name !== "format");
+    Object.hasOwn(route.defaults, name) || route.optional.has(name) || (bound && name !== "format");
   const value = (name: string) => `${safe(name)}: RouteValue`;
   const named = (names: readonly string[], optional: (name: string) => boolean) => {
     const keys = names.map((name) => `readonly ${name}${optional(name) ? "?" : ""}: RouteValue;`);

@@ -441,7 +441,7 @@ interface QuickPlan {
 }
 
 /**
- * The quick plan of a route within `limits`, or `null` when it has optional segments,
+ * The quick plan of a route within the router's limits, or `null` when it has optional segments,
  * guarded characters, or more segments than `maxSegments` (they need the slow path).
  */
 function quickPlanOf(

@@ -44,6 +44,12 @@ Deno.test("the .d.ts names each helper's positional parameters after its variabl
   );
   assertStringIncludes(dts, "hash_for_messages_path(query?: RouteQuery): Record<string, unknown>;");
   assertStringIncludes(dts, "/** @deprecated use edit_admin_user */");
+  // A variable named like an Object.prototype member has no default for that.
+  const odd = new Router().draw((map) => map.named("odd", "/x/:constructor", { controller: "x" }));
+  assertStringIncludes(
+    helpersDts(odd),
+    "odd_path(named: { readonly constructor: RouteValue; readonly [key: string]: unknown }): string;",
+  );
 });
 
 Deno.test({
