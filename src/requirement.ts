@@ -212,7 +212,7 @@ function rewrite(source: string, { flags, label, atoms }: RewriteOptions): strin
       if ("|)*+?{}".indexOf(char) >= 0) {
         out += char;
       } else {
-        const atom = flags.includes("i") ? foldLiteral(cp, flags) : literal(cp);
+        const atom = foldLiteral(cp, flags);
         atoms.push(atom);
         out += atom;
       }
@@ -659,7 +659,7 @@ function rewriteEscape(
   }
   const cp = escapeCodePoint(text)!;
   if (cp === SLASH) fail('a literal "/" (a variable never spans "/")');
-  return flags.includes("i") ? foldLiteral(cp, flags) : literal(cp);
+  return foldLiteral(cp, flags);
 }
 
 /** Reads a class `[...]` at `i`; returns its items, whether negated, and its length. */
@@ -796,40 +796,43 @@ function literalText(char: string): string {
   return "\\^$.*+?()[]{}|/".includes(char) ? `\\${char}` : char;
 }
 
-/** The code points the `i` flag can concern, ascending, and as a set. */
-let casedCodePoints: { list: number[]; set: Set<number> } | undefined;
+/** The code points the `i` flag can concern, ascending: all, and those up to U+FFFF. */
+let casedCodePoints: { all: number[]; bmp: number[] } | undefined;
 
 /**
- * The characters the `i` flag can concern: those that change when case-mapped or
- * case-folded (a character with a case counterpart does: the Kelvin sign folds to `k`).
- * None is above U+1FFFF. Made on first use, in about 10 ms: only requirements with the `i`
- * flag need it.
+ * The characters the `i` flag can concern under `flags`: those that change when case-mapped
+ * or case-folded (a character with a case counterpart does: the Kelvin sign folds to `k`).
+ * None is above U+1FFFF; without the u flag, none above U+FFFF (a RegExp then reads UTF-16
+ * units). Made on first use, in about 10 ms: only requirements with the `i` flag need it.
  */
-function caseVariants(): { list: readonly number[]; set: ReadonlySet<number> } {
-  if (casedCodePoints !== undefined) return casedCodePoints;
-  const changes = /^[\p{CWCM}\p{CWCF}]$/u;
-  const list: number[] = [];
-  for (let cp = 0; cp <= 0x1ffff; cp++) {
-    if (cp === 0xd800) cp = 0xe000;
-    if (changes.test(String.fromCodePoint(cp))) list.push(cp);
+function caseVariants(flags: string): readonly number[] {
+  if (casedCodePoints === undefined) {
+    const changes = /^[\p{CWCM}\p{CWCF}]$/u;
+    const all: number[] = [];
+    for (let cp = 0; cp <= 0x1ffff; cp++) {
+      if (cp === 0xd800) cp = 0xe000;
+      if (changes.test(String.fromCodePoint(cp))) all.push(cp);
+    }
+    casedCodePoints = { all, bmp: all.filter((cp) => cp <= 0xffff) };
   }
-  return casedCodePoints = { list, set: new Set(list) };
+  return flags.includes("u") ? casedCodePoints.all : casedCodePoints.bmp;
 }
 
 /** Folded literals by flags and code point: the same letters recur across requirements. */
 const foldedLiterals = new Map<string, string>();
 
-/** A literal under the `i` flag: the characters the engine takes as its other cases too. */
+/**
+ * A literal, with the user's `i` flag carried over: it matches the characters the engine
+ * takes as its other cases too.
+ */
 function foldLiteral(cp: number, flags: string): string {
-  const { list, set } = caseVariants();
-  if (!set.has(cp)) return literal(cp);
+  if (!flags.includes("i")) return literal(cp);
   const key = `${flags}${cp}`;
   let folded = foldedLiterals.get(key);
   if (folded === undefined) {
     const wanted = new RegExp(`^${literalText(String.fromCodePoint(cp))}$`, flags);
-    const limit = flags.includes("u") ? 0x1ffff : 0xffff;
-    const extra = list.filter((other) =>
-      other !== cp && other <= limit && wanted.test(String.fromCodePoint(other))
+    const extra = caseVariants(flags).filter((other) =>
+      other !== cp && wanted.test(String.fromCodePoint(other))
     );
     folded = extra.length === 0 ? literal(cp) : `[${literal(cp)}${emitCodePoints(extra)}]`;
     foldedLiterals.set(key, folded);
@@ -842,8 +845,7 @@ function foldLiteral(cp: number, flags: string): string {
  * `i` flag carried over: `emit` writes it case-sensitively, given the characters to add or
  * remove. Which those are is asked of the engine: every character with a case counterpart
  * is tested against the atom under the user's flags and against the case-sensitive rewrite
- * (no other character can differ). Without the u flag, only characters up to U+FFFF have
- * case.
+ * (no other character can differ).
  */
 function foldAtom(
   text: string,
@@ -852,14 +854,12 @@ function foldAtom(
   const plain = emit(NO_ADJUST);
   if (!flags.includes("i")) return plain;
   const wanted = new RegExp(`^(?:${text})$`, flags);
-  const candidates = caseVariants().list;
-  const limit = flags.includes("u") ? 0x1ffff : 0xffff;
+  const candidates = caseVariants(flags);
   const differences = (source: string) => {
     const written = new RegExp(`^(?:${source})$`, "u");
     const extra: number[] = [];
     const removed: number[] = [];
     for (const cp of candidates) {
-      if (cp > limit) break;
       const char = String.fromCodePoint(cp);
       const want = wanted.test(char);
       if (want !== written.test(char)) (want ? extra : removed).push(cp);
