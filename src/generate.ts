@@ -29,7 +29,7 @@ export interface Mount {
    * The router's `maxParamLength`: a longer value makes a link the router answers with a
    * 414, and testing a requirement of two loops on it would take the square of its length.
    */
-  readonly longest: number;
+  readonly maxParamLength: number;
   /** The router's `maxPathLength` and `maxSegments`: a longer path is answered with a 414. */
   readonly maxPathLength: number;
   /** See `maxPathLength`. */
@@ -37,7 +37,7 @@ export interface Mount {
 }
 
 /** How one call generates: where values left out come from, and the router's limits. */
-interface Context extends Pick<Mount, "longest" | "maxPathLength" | "maxSegments"> {
+interface Context extends Pick<Mount, "maxParamLength" | "maxPathLength" | "maxSegments"> {
   readonly recall?: HelperOptions["recall"];
 }
 
@@ -137,7 +137,7 @@ function encodePathValue(text: string): string {
  */
 function variableText(
   route: Route,
-  { name, value, longest }: { name: string; value: unknown; longest: number },
+  { name, value, maxParamLength }: { name: string; value: unknown; maxParamLength: number },
 ): string | { reason: string } {
   const text = textOf(value);
   if (text === undefined || text === "") return { reason: `missing value for :${name}` };
@@ -149,9 +149,9 @@ function variableText(
   // tested against a requirement, whose loops could take time in its square.
   const overLimit = (length: number, how: string) => ({
     reason: `the value for :${name} is ${length} characters long${how}, ` +
-      `over the router's maxParamLength (${longest}): the link would be answered with a 414`,
+      `over the router's maxParamLength (${maxParamLength}): the link would be answered with a 414`,
   });
-  if (text.length > longest) return overLimit(text.length, "");
+  if (text.length > maxParamLength) return overLimit(text.length, "");
   let encoded = text;
   if (!isPlain(text)) {
     try {
@@ -178,7 +178,7 @@ function variableText(
     }
     chosen = fallback;
   }
-  if (chosen.length > longest) return overLimit(chosen.length, " once encoded");
+  if (chosen.length > maxParamLength) return overLimit(chosen.length, " once encoded");
   return chosen;
 }
 
@@ -240,7 +240,7 @@ function encodeCharacters(text: string, characters: string): string {
 function fillTemplate(
   route: Route,
   values: Pick<Values, "get">,
-  { recall, longest, maxPathLength, maxSegments }: Context,
+  { recall, maxParamLength, maxPathLength, maxSegments }: Context,
 ): string | { reason: string } {
   const valueOf = (name: string) => values.get(name) ?? recall?.(route, name);
   let last = route.segments.length - 1;
@@ -277,7 +277,7 @@ function fillTemplate(
           ? route.defaults[part.variable]
           : value;
       }
-      const text = variableText(route, { name: part.variable, value, longest });
+      const text = variableText(route, { name: part.variable, value, maxParamLength });
       if (typeof text !== "string") return text;
       path += text;
     }
@@ -434,9 +434,9 @@ interface QuickPlan {
   readonly chunks: readonly string[];
   /** Per variable, its requirement, or `undefined` when plain text always meets it. */
   readonly requirements: readonly (Requirement | undefined)[];
-  /** The longest value (the router's `maxParamLength`). */
-  readonly longest: number;
-  /** The longest path (the router's `maxPathLength`). */
+  /** The router's limits (see `Mount`). */
+  readonly maxParamLength: number;
+  /** See `maxParamLength`. */
   readonly maxPathLength: number;
 }
 
@@ -446,7 +446,7 @@ interface QuickPlan {
  */
 function quickPlanOf(
   route: Route,
-  { longest, maxPathLength, maxSegments }: Context,
+  { maxParamLength, maxPathLength, maxSegments }: Context,
 ): QuickPlan | null {
   if (route.optional.size > 0 || guardedCharacters(route).size > 0) return null;
   if (route.segments.length > maxSegments) return null;
@@ -465,7 +465,7 @@ function quickPlanOf(
     }
   }
   if (chunks[0] === "") chunks[0] = "/";
-  return { chunks, requirements, longest, maxPathLength };
+  return { chunks, requirements, maxParamLength, maxPathLength };
 }
 
 /**
@@ -498,7 +498,7 @@ function isPlain(text: string): boolean {
  */
 function quickPath(plan: QuickPlan | null, args: readonly unknown[]): string | undefined {
   if (plan === null || args.length !== plan.requirements.length) return undefined;
-  const { chunks, requirements, longest } = plan;
+  const { chunks, requirements, maxParamLength } = plan;
   let path = chunks[0];
   for (let i = 0; i < args.length; i++) {
     const value = args[i];
@@ -509,7 +509,9 @@ function quickPath(plan: QuickPlan | null, args: readonly unknown[]): string | u
     // The last argument may be the named-values object, not a record.
     else if (i === args.length - 1 && isNamedValues(value)) return undefined;
     else text = textOf(value);
-    if (typeof text !== "string" || text.length > longest || !isPlain(text)) return undefined;
+    if (typeof text !== "string" || text.length > maxParamLength || !isPlain(text)) {
+      return undefined;
+    }
     const requirement = requirements[i];
     if (requirement !== undefined && !requirement.whole.test(text)) return undefined;
     path += text + chunks[i + 1];
@@ -626,8 +628,8 @@ function defineHelpers(
       return body(...args);
     };
   let plan: QuickPlan | null | undefined;
-  const { longest, maxPathLength, maxSegments } = mount;
-  const context: Context = { recall: options.recall, longest, maxPathLength, maxSegments };
+  const { maxParamLength, maxPathLength, maxSegments } = mount;
+  const context: Context = { recall: options.recall, maxParamLength, maxPathLength, maxSegments };
   const path = (args: unknown[]) =>
     mount.path +
     (quickPath(plan === undefined ? (plan = quickPlanOf(route, context)) : plan, args) ??
@@ -809,8 +811,8 @@ export function urlFor(
   const action = present(read.get("action")) ? read.get("action") as string : "index";
   // Whether the options give a key this value, compared as the query string writes it.
   const givesValue = (key: string, value: string) => queryTextOf(given.get(key)) === value;
-  const { longest, maxPathLength, maxSegments } = mount;
-  const context: Context = { longest, maxPathLength, maxSegments };
+  const { maxParamLength, maxPathLength, maxSegments } = mount;
+  const context: Context = { maxParamLength, maxPathLength, maxSegments };
   // The values a route generates from: the given ones, and the controller and action where
   // its path names them. A view, not a copy: the candidates are many, the keys may be too.
   const valuesFor = (route: Route): Pick<Values, "get"> => ({

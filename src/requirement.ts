@@ -38,7 +38,10 @@ import { describe } from "./describe.ts";
 export interface Requirement {
   /** The `RegExp` as the user gave it (a copy of its source and flags). */
   readonly original: RegExp;
-  /** The rewritten source: non-capturing, `/`-free, its `i` flag spelled out; valid with `u` and `v`. */
+  /**
+   * The rewritten source: non-capturing, `/`-free, its `i` flag spelled out; valid with
+   * `u` and `v`.
+   */
   readonly source: string;
   /** `^(?:source)$` with the `u` flag: tests a whole, still-encoded variable text. */
   readonly whole: RegExp;

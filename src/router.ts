@@ -226,7 +226,7 @@ export class Router<H extends object = Helpers> {
       maxFormBytes: limit(options, "maxFormBytes"),
     };
     const { maxParamLength, maxPathLength, maxSegments } = this.#limits;
-    this.#mount = { ...base, longest: maxParamLength, maxPathLength, maxSegments };
+    this.#mount = { ...base, maxParamLength, maxPathLength, maxSegments };
     if (options.onDeprecation !== undefined && typeof options.onDeprecation !== "function") {
       throw new TypeError(
         `The onDeprecation option must be a function, got ${describe(options.onDeprecation)}`,
