@@ -443,6 +443,26 @@ Deno.test("no route table has two routes with the same method, path and requirem
   }
 });
 
+// The rule is each declaration's (README, "Choices where the spec is silent"): a resource
+// declared twice has its routes twice, and its names go to the later routes (API.md: a name
+// declared twice keeps the later route).
+Deno.test("a resource declared twice: its routes twice, its names on the later ones", () => {
+  const router = new Router({ variant: "B" });
+  router.draw((map) => {
+    map.resources("messages");
+    map.resources("messages");
+  });
+  const half = router.routes.length / 2;
+  assertEquals(half, 14);
+  router.routes.slice(0, half).forEach((route, i) => {
+    const later = router.routes[half + i];
+    assertEquals([later.method, later.path, later.name], [route.method, route.path, route.name]);
+    assert(later !== route);
+  });
+  assert(router.namedRoutes.get("message") === router.routes[half + 6]);
+  assert(router.recognize("/messages/1").route === router.routes[6]);
+});
+
 // ---------------------------------------------------------------------------------------
 // Controller.resourceActionSeparator (SPEC 4; API.md "Controller" and `actionSeparator`)
 // ---------------------------------------------------------------------------------------
