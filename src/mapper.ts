@@ -36,6 +36,8 @@ export interface RouteSink {
 
 /**
  * Arguments of `map.resources`: names, then optionally options, then optionally a block.
+ * As API.md writes them, the types take names spread from a `string[]`; at run time at least
+ * one name is needed (none is a `TypeError`).
  *
  * @example
  * ```ts
@@ -46,13 +48,15 @@ export interface RouteSink {
  * ```
  */
 export type ResourcesArgs =
-  | [string, ...string[]]
+  | string[]
   | [...string[], ResourcesOptions | undefined]
   | [...string[], Block<Mapper>]
   | [...string[], ResourcesOptions | undefined, Block<Mapper> | undefined];
 
 /**
  * Arguments of `map.resource`: names, then optionally options, then optionally a block.
+ * As API.md writes them, the types take names spread from a `string[]`; at run time at least
+ * one name is needed (none is a `TypeError`).
  *
  * @example
  * ```ts
@@ -63,7 +67,7 @@ export type ResourcesArgs =
  * ```
  */
 export type ResourceArgs =
-  | [string, ...string[]]
+  | string[]
   | [...string[], ResourceOptions | undefined]
   | [...string[], Block<Mapper>]
   | [...string[], ResourceOptions | undefined, Block<Mapper> | undefined];

@@ -3,12 +3,13 @@
  * @module
  */
 
+import type { Mapper } from "./mapper.ts";
 import type { Route } from "./route.ts";
 import type { Variant } from "./variants.ts";
 
 /**
- * A method in a declaration, case-insensitive: SPEC.md's five plus `patch`.
- * `any` means no method condition.
+ * A method in a declaration, in any case (`"get"`, `"GET"`, `"Get"`): SPEC.md's five
+ * plus `patch`. `any` means no method condition.
  *
  * @example
  * ```ts
@@ -17,7 +18,13 @@ import type { Variant } from "./variants.ts";
  * const member: Record<string, Method> = { publish: "put", mark: "post", preview: "any" };
  * ```
  */
-export type Method = "get" | "post" | "put" | "patch" | "delete" | "any";
+export type Method =
+  | `${"g" | "G"}${"e" | "E"}${"t" | "T"}`
+  | `${"p" | "P"}${"o" | "O"}${"s" | "S"}${"t" | "T"}`
+  | `${"p" | "P"}${"u" | "U"}${"t" | "T"}`
+  | `${"p" | "P"}${"a" | "A"}${"t" | "T"}${"c" | "C"}${"h" | "H"}`
+  | `${"d" | "D"}${"e" | "E"}${"l" | "L"}${"e" | "E"}${"t" | "T"}${"e" | "E"}`
+  | `${"a" | "A"}${"n" | "N"}${"y" | "Y"}`;
 
 /**
  * Custom actions: action name to method.
@@ -29,7 +36,7 @@ export type Method = "get" | "post" | "put" | "patch" | "delete" | "any";
  * const collection: ActionMethods = { rss: "get", purge: "DELETE" };
  * ```
  */
-export type ActionMethods = Record<string, Method | Uppercase<Method>>;
+export type ActionMethods = Record<string, Method>;
 
 /**
  * Options shared by `map.resources` and `map.resource` (SPEC.md 2.2).
@@ -105,7 +112,7 @@ export interface RouteOptions {
   /** The action, unless the path supplies `:action`; default `"index"`. */
   action?: string;
   /** `{ method }`: the method condition; default: none (`any`). */
-  conditions?: { method?: Method | Uppercase<Method> };
+  conditions?: { method?: Method };
   /** Per-variable `RegExp`s, implicitly anchored; flags `i` and `u` only. */
   requirements?: Record<string, RegExp>;
   /** Defaults: a trailing run of variables with defaults is optional. */
@@ -123,7 +130,7 @@ export interface RouteOptions {
  * new Router().draw((map) => map.resources("messages", nested));
  * ```
  */
-export type Block<M> = (map: M) => void;
+export type Block<M = Mapper> = (map: M) => void;
 
 /**
  * Recognised params: a null-prototype object of decoded strings.
