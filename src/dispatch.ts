@@ -149,14 +149,15 @@ async function respond(
   // method it could become is refused too (as a path over the path limits is).
   if (
     isTooLong(screened) &&
-    (method !== "POST" || request.body === null ||
+    (method !== "POST" || request.body == null ||
       [...OVERRIDES].every((other) => isTooLong(target.screen(path, other))))
   ) {
     return screened;
   }
 
-  // No await without a body: each costs a turn of the microtask queue.
-  const form = request.body === null ? null : await readForm(request, target.maxFormBytes);
+  // No await without a body: each costs a turn of the microtask queue. (`== null`: an
+  // object made to look like a Request may have no body at all.)
+  const form = request.body == null ? null : await readForm(request, target.maxFormBytes);
   let effective = method;
   if (method === "POST" && form !== null) {
     // The last text one, as in params (where later fields win and files are left out).
@@ -365,7 +366,7 @@ function isTooLong(screened: RouteMatch | RoutingError | undefined): screened is
  * bytes as they arrive so an oversize body is refused without being buffered whole.
  */
 async function readForm(request: Request, limit: number): Promise<FormData | null> {
-  if (request.body === null) return null;
+  if (request.body == null) return null;
   // The media type is case-insensitive, a multipart boundary is not.
   const type = request.headers.get("content-type") ?? "";
   const mediaType = type.split(";")[0].trim().toLowerCase();

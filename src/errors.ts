@@ -41,6 +41,11 @@ export class HttpError extends Error {
 
   /** Creates an error with a message and an HTTP status (500 when none is given). */
   constructor(message: string, options: HttpErrorOptions = { status: 500 }) {
+    if (typeof options !== "object" || options === null) {
+      throw new TypeError(
+        `HttpError: options must be an object such as { status: 400 }, got ${describe(options)}`,
+      );
+    }
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "HttpError";
     this.status = options.status ?? 500;
@@ -104,6 +109,12 @@ export class RoutingError extends HttpError {
     message: string,
     options: RoutingErrorOptions = { status: 404, method: "", path: "" },
   ) {
+    if (typeof options !== "object" || options === null) {
+      throw new TypeError(
+        `RoutingError: options must be an object such as { status: 404, method: "GET", ` +
+          `path: "/" }, got ${describe(options)}`,
+      );
+    }
     super(message, { ...options, status: options.status ?? 404 });
     this.name = "RoutingError";
     this.method = options.method ?? "";

@@ -496,7 +496,11 @@ function parseMethod(method: unknown, where: string): RouteMethod {
   return METHODS[name];
 }
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+/**
+ * Whether `value` is an object literal's kind of object: prototype `Object.prototype` or
+ * `null` (a module namespace object is one).
+ */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== "object" || value === null) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;

@@ -19,7 +19,7 @@
  * @module
  */
 
-import { describe } from "./describe.ts";
+import { clipped, describe } from "./describe.ts";
 
 /**
  * A requirement ready for use by the matchers and the generator.
@@ -56,6 +56,16 @@ export interface Requirement {
 
 const ALLOWED_FLAGS = new Set(["i", "u"]);
 
+/**
+ * The longest requirement source, in characters. Each character is at most one term of the
+ * RegExps a route is matched with, and V8 fails to compile a RegExp of about 12,000 terms
+ * in a row ("Stack overflow"); a route's requirements together get twice this (see
+ * `compileRequirements` in `src/route.ts`). It also bounds the time the analysis takes.
+ */
+export const MAX_REQUIREMENT_LENGTH = 4096;
+/** The deepest nesting of groups in a requirement (its analysis recurses into each). */
+const MAX_GROUP_DEPTH = 64;
+
 /** Options of {@linkcode checkWays}, and of {@linkcode compileRequirement} beside its own. */
 export interface WaysOptions {
   /**
@@ -87,6 +97,12 @@ export function compileRequirement(
   // A copy from its own source and flags: what the checks below read is what runs, even
   // where the caller's object has getters of its own for `source` or `flags`.
   const regex = new RegExp(value);
+  if (regex.source.length > MAX_REQUIREMENT_LENGTH) {
+    throw new TypeError(
+      `The ${label} (${clipped(String(regex))}) is ${regex.source.length} characters long; ` +
+        `a requirement is at most ${MAX_REQUIREMENT_LENGTH}`,
+    );
+  }
   for (const flag of regex.flags) {
     if (!ALLOWED_FLAGS.has(flag)) {
       throw new TypeError(
@@ -114,7 +130,7 @@ export function compileRequirement(
   }
   // Every character a match consumes is matched by one atom (a literal, a class, an
   // escape), so the atoms' union is the set of characters the requirement admits.
-  const anyAtom = new RegExp(`^(?:${atoms.join("|") || "[^\\s\\S]"})$`, "u");
+  const anyAtom = new RegExp(`^(?:${[...new Set(atoms)].join("|") || "[^\\s\\S]"})$`, "u");
   return {
     original: regex,
     source,
@@ -284,6 +300,9 @@ function checkBacktracking(source: string, label: string): number {
       i += readClass(source, i, label)[2];
     } else if (c === "(") {
       stack.push({ quantified: false, alternation: false, loops: false });
+      if (stack.length > MAX_GROUP_DEPTH + 1) {
+        throw new TypeError(`The ${label} nests groups more than ${MAX_GROUP_DEPTH} deep`);
+      }
       // Past the group's opening (`(?:`, `(?<name>`; the rewrite refuses lookarounds):
       // its "?" is no quantifier.
       const opening = source.slice(i).match(/^\((?:\?<[A-Za-z_$][^>]*>|\?<?[:=!]?)?/)!;
@@ -844,6 +863,12 @@ function foldLiteral(cp: number, flags: string): string {
 }
 
 /**
+ * Folded classes and escapes by flags and text, as the user wrote them: each costs about a
+ * millisecond to fold, and a requirement may repeat one (`[^\p{Lu}]{3}-[^\p{Lu}]`).
+ */
+const foldedAtoms = new Map<string, string>();
+
+/**
  * An escape or a class (`text`, as the user wrote it) rewritten by `emit`, with the user's
  * `i` flag carried over: `emit` writes it case-sensitively, given the characters to add or
  * remove. Which those are is asked of the engine: every character with a case counterpart
@@ -856,6 +881,9 @@ function foldAtom(
 ): string {
   const plain = emit(NO_ADJUST);
   if (!flags.includes("i")) return plain;
+  const key = `${flags} ${text}`;
+  const known = foldedAtoms.get(key);
+  if (known !== undefined) return known;
   const wanted = new RegExp(`^(?:${text})$`, flags);
   const candidates = caseVariants(flags);
   const differences = (source: string) => {
@@ -870,14 +898,18 @@ function foldAtom(
     return { extra, removed };
   };
   const adjust = differences(plain);
-  if (adjust.extra.length === 0 && adjust.removed.length === 0) return plain;
-  const folded = emit(adjust);
-  const left = differences(folded);
-  if (left.extra.length > 0 || left.removed.length > 0) {
-    throw new TypeError(
-      `The ${label} uses "${text}" with the i flag in a way a requirement cannot carry over; ` +
-        `spell out the cases it should match`,
-    );
+  let folded = plain;
+  if (adjust.extra.length > 0 || adjust.removed.length > 0) {
+    folded = emit(adjust);
+    const left = differences(folded);
+    if (left.extra.length > 0 || left.removed.length > 0) {
+      throw new TypeError(
+        `The ${label} uses "${text}" with the i flag in a way a requirement cannot carry ` +
+          `over; spell out the cases it should match`,
+      );
+    }
   }
+  if (foldedAtoms.size >= 1024) foldedAtoms.clear();
+  foldedAtoms.set(key, folded);
   return folded;
 }

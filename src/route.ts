@@ -9,9 +9,11 @@
 import {
   checkWays,
   compileRequirement,
+  MAX_REQUIREMENT_LENGTH,
   type Requirement,
   type WaysOptions,
 } from "./requirement.ts";
+import { clipped, describe } from "./describe.ts";
 import { urlPatternClass } from "./url_pattern.ts";
 
 /**
@@ -261,6 +263,7 @@ export class Route {
    * could backtrack too long on such a value are refused (see `checkWays`).
    */
   constructor(spec: RouteSpec, options: WaysOptions = {}) {
+    checkSpec(spec);
     this.name = spec.name;
     this.method = spec.method;
     this.controller = spec.controller;
@@ -723,6 +726,31 @@ function isDigit(text: string, at: number): boolean {
 }
 
 /** A frozen copy of a record; one shared frozen empty object for every empty one. */
+/**
+ * Refuses a spec of the wrong shape: the mapper makes well-formed ones, but `Route` is
+ * exported, and a spec from elsewhere would fail later, in the middle of a request.
+ */
+function checkSpec(spec: RouteSpec): void {
+  const wrong = (what: string, value: unknown): never => {
+    throw new TypeError(`A route spec${what}, got ${describe(value)}`);
+  };
+  if (typeof spec !== "object" || spec === null) wrong(" must be an object", spec);
+  const { name, method, path, controller, action, requirements, defaults } = spec;
+  if (name !== null && typeof name !== "string") wrong("'s name must be a string or null", name);
+  if (method !== "ANY" && !(ROUTE_METHODS as readonly string[]).includes(method)) {
+    wrong(`'s method must be one of ${ROUTE_METHODS.join(", ")} or ANY`, method);
+  }
+  if (typeof path !== "string") wrong("'s path must be a string", path);
+  for (const [key, value] of [["controller", controller], ["action", action]] as const) {
+    if (value !== null && typeof value !== "string") {
+      wrong(`'s ${key} must be a string or null`, value);
+    }
+  }
+  for (const [key, value] of [["requirements", requirements], ["defaults", defaults]] as const) {
+    if (typeof value !== "object" || value === null) wrong(`'s ${key} must be an object`, value);
+  }
+}
+
 function frozenCopy<T>(record: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
   for (const _ in record) return Object.freeze({ ...record });
   return EMPTY_RECORD;
@@ -736,6 +764,8 @@ function compileRequirements(
 ): ReadonlyMap<string, Requirement> {
   const longest = options.longest ?? 0;
   let compiled: Map<string, Requirement> | undefined;
+  // The RegExp of a segment, or of the whole path, holds every requirement in it.
+  let length = 0;
   for (const name in requirements) {
     if (!Object.hasOwn(requirements, name)) continue;
     const value = requirements[name];
@@ -748,6 +778,13 @@ function compileRequirements(
       compiledRequirementCache.set(value, known);
     }
     (compiled ??= new Map()).set(name, known.requirement);
+    length += known.requirement.original.source.length;
+    if (length > 2 * MAX_REQUIREMENT_LENGTH) {
+      throw new TypeError(
+        `The requirements of "${clipped(path)}" are more than ${2 * MAX_REQUIREMENT_LENGTH} ` +
+          `characters long together; a RegExp of the route's path could not hold them`,
+      );
+    }
   }
   return compiled ?? NO_REQUIREMENTS;
 }

@@ -21,7 +21,7 @@ import {
   type Mount,
   urlFor,
 } from "./generate.ts";
-import { Mapper, type RouteSink, runBlock } from "./mapper.ts";
+import { isPlainObject, Mapper, type RouteSink, runBlock } from "./mapper.ts";
 import { createCompiledMatcher, type RequestMatcher } from "./compiled_matcher.ts";
 import type { MatchResult } from "./matcher.ts";
 import {
@@ -233,7 +233,8 @@ export class Router<H extends object = Helpers> {
       );
     }
     const controllers: unknown = options.controllers === undefined ? {} : options.controllers;
-    if (typeof controllers !== "object" || controllers === null || Array.isArray(controllers)) {
+    // A Map (or a class instance) would have no own keys to read: refused, not ignored.
+    if (!isPlainObject(controllers)) {
       throw new TypeError(
         `The controllers option must be an object of controllers by name, got ${
           describe(controllers)
@@ -241,7 +242,7 @@ export class Router<H extends object = Helpers> {
       );
     }
     for (const [name, controller] of Object.entries(controllers)) {
-      this.register(name, controller);
+      this.register(name, controller as ControllerLike);
     }
     // A router before its first draw has an empty table: every path a 404 (within limits).
     this.#install([], new Map(), new Map());

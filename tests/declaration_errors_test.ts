@@ -1,6 +1,6 @@
 // Acceptance tests for declaration-time checks (TypeError) and a generate/recognize round trip.
 import { assert, assertEquals, assertMatch, assertStringIncludes, assertThrows } from "@std/assert";
-import { Controller, Router } from "../mod.ts";
+import { Controller, HttpError, Route, Router, RoutingError } from "../mod.ts";
 import type { Block, Mapper, RouterOptions, UrlOptions, Variant } from "../mod.ts";
 import { build, VARIANTS } from "./_fixtures.ts";
 
@@ -297,6 +297,8 @@ Deno.test("router options of the wrong kind are TypeErrors naming them", () => {
       [{ controllers: "abc" }, "controllers"],
       [{ controllers: [] }, "controllers"],
       [{ controllers: 5 }, "controllers"],
+      // A Map has no own keys to read: it would register nothing, silently.
+      [{ controllers: new Map([["messages", {}]]) }, "controllers"],
     ] as const
   ) {
     assertThrows(() => new Router(options as unknown as RouterOptions), TypeError, name);
@@ -928,4 +930,55 @@ Deno.test("routes are frozen: their readonly fields are read-only in fact", () =
   assertEquals(router.recognize("/messages").route.path, "/messages");
   // What a route builds on first use still works.
   assert(route.pattern.test({ pathname: "/messages" }));
+});
+
+Deno.test("a module namespace object serves as the controllers option", async () => {
+  const controllers = await import(
+    "data:text/javascript,export const messages = { index: () => 'all messages' };"
+  );
+  const router = new Router({ controllers }).draw((map) => map.resources("messages"));
+  const response = await router.handle(new Request("http://localhost/messages"));
+  assertEquals(await response.text(), "all messages");
+});
+
+Deno.test("a Route made from a spec of the wrong shape is a TypeError naming the field", () => {
+  const spec = {
+    name: null,
+    method: "GET",
+    path: "/x",
+    controller: "c",
+    action: "a",
+    requirements: {},
+    defaults: {},
+    optionalTrailing: false,
+  };
+  const cases: [unknown, string][] = [
+    [undefined, "A route spec must be an object, got undefined"],
+    [{ ...spec, method: "BOGUS" }, "method must be one of GET, POST, PUT, PATCH, DELETE or ANY"],
+    [{ ...spec, method: undefined }, "method must be one of"],
+    [{ ...spec, path: 5 }, "path must be a string, got 5"],
+    [{ ...spec, action: 1 }, "action must be a string or null"],
+    [{ ...spec, defaults: null }, "defaults must be an object, got null"],
+  ];
+  for (const [value, message] of cases) {
+    assertThrows(
+      () => new Route(value as ConstructorParameters<typeof Route>[0]),
+      TypeError,
+      message,
+    );
+  }
+  assertEquals(new Route(spec as ConstructorParameters<typeof Route>[0]).path, "/x");
+});
+
+Deno.test("HttpError and RoutingError refuse options that are no object, by name", () => {
+  assertThrows(
+    () => new HttpError("m", null as never),
+    TypeError,
+    "HttpError: options must be an object",
+  );
+  assertThrows(
+    () => new RoutingError("m", null as never),
+    TypeError,
+    "RoutingError: options must be an object",
+  );
 });

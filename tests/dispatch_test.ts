@@ -760,6 +760,22 @@ Deno.test("fetch answers even an error it cannot read or send as it is, and neve
   });
 });
 
+Deno.test("an object with a url, a method and headers but no body is served as bodiless", async () => {
+  const router = new Router({ controllers: { c: { index: () => "served" } } })
+    .draw((map) => map.connect("/x", { controller: "c", action: "index" }));
+  // A form content type and a length, but no body to read (or to cancel).
+  const requestLike = {
+    url: "http://localhost/x",
+    method: "POST",
+    headers: new Headers({
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": "99999999",
+    }),
+  };
+  const response = await router.handle(requestLike as unknown as Request);
+  assertEquals([response.status, await response.text()], [200, "served"]);
+});
+
 Deno.test("a HEAD response says the length of the GET body the router made", async () => {
   const router = new Router({
     controllers: {

@@ -556,3 +556,36 @@ Deno.test("the default rule's requirement, made without the analysis, is what th
   }
   for (const char of ["😀", "ab", ""]) assertEquals(made.admits(char), analysed.admits(char), char);
 });
+
+// Each character of a requirement is at most one term of the RegExps a route is matched
+// with, and V8 fails to compile one of about 12,000 terms ("Stack overflow"): a route drawn
+// must never fail that way on its first request.
+Deno.test("a requirement's length, and its routes' together, are bounded at declaration", () => {
+  const dots = (n: number) => new RegExp(".".repeat(n));
+  const draw = (path: string, requirements: Record<string, RegExp>) =>
+    new Router({ maxParamLength: 4096, maxPathLength: 9000 }).draw((map) =>
+      map.connect(path, { controller: "c", action: "a", requirements })
+    );
+  const error = assertThrows(() => draw("/x/:a", { a: dots(8000) }), TypeError);
+  assertStringIncludes(error.message, "is 8000 characters long; a requirement is at most 4096");
+  assert(error.message.length < 500, "the message shows the RegExp's start only");
+  assertThrows(
+    () => draw("/x/:a-:b-:c", { a: dots(4096), b: dots(4096), c: /\d/ }),
+    TypeError,
+    'requirements of "/x/:a-:b-:c" are more than 8192 characters long together',
+  );
+  // At the bounds, the segment's RegExp and the whole path's compile and match.
+  const router = draw("/x/:a-:b", { a: dots(4096), b: dots(4096) });
+  const path = `/x/${"1".repeat(4096)}-${"2".repeat(4096)}`;
+  assertEquals(router.recognize(path).params.b, "2".repeat(4096));
+  assert(router.routes[0].regex.test(path));
+});
+
+Deno.test("a requirement nesting groups more than 64 deep is a TypeError", () => {
+  const nested = (depth: number) => new RegExp("(?:".repeat(depth) + "a" + ")".repeat(depth));
+  assert(accepts(nested(64), "a"));
+  assertThrows(() => accepts(nested(65), "a"), TypeError, "nests groups more than 64 deep");
+  // Plain groups too: the analysis recurses into each.
+  const plain = new RegExp("(".repeat(65) + "a" + ")".repeat(65));
+  assertThrows(() => accepts(plain, "a"), TypeError, "64 deep");
+});
