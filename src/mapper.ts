@@ -306,7 +306,8 @@ export class Mapper {
       defaults.controller ??= controller;
     }
     if (variables.has("action") && action !== undefined) defaults.action ??= action;
-    const conditions = options.conditions ?? {};
+    // `null` is no "absent" here either (README): a TypeError below, as for `defaults`.
+    const conditions = options.conditions === undefined ? {} : options.conditions;
     if (!isPlainObject(conditions)) {
       throw new TypeError(
         `${where}: conditions must be a plain object like { method: "get" }, got ${
@@ -319,7 +320,7 @@ export class Mapper {
         throw new TypeError(`${where}: unknown condition "${key}"; the only condition is method`);
       }
     }
-    const requirements = options.requirements ?? {};
+    const requirements = options.requirements === undefined ? {} : options.requirements;
     if (!isPlainObject(requirements)) {
       throw new TypeError(
         `${where}: requirements must be a plain object of RegExps, got ${describe(requirements)}`,

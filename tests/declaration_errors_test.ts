@@ -1,7 +1,7 @@
 // Acceptance tests for declaration-time checks (TypeError) and a generate/recognize round trip.
 import { assert, assertEquals, assertMatch, assertStringIncludes, assertThrows } from "@std/assert";
 import { Controller, HttpError, Route, Router, RoutingError } from "../mod.ts";
-import type { Block, Mapper, RouterOptions, UrlOptions, Variant } from "../mod.ts";
+import type { Block, Mapper, RouteOptions, RouterOptions, UrlOptions, Variant } from "../mod.ts";
 import { build, VARIANTS } from "./_fixtures.ts";
 
 /** Asserts that declaring `block` in `variant` throws a TypeError whose message names `names`. */
@@ -873,6 +873,18 @@ Deno.test("router options are read once, own or inherited, by construction and d
   for (const key of ["variant", "maxSegments", "controllers", "baseUrl", "onDeprecation"]) {
     const error = assertThrows(() => new Router({ [key]: null } as RouterOptions), TypeError);
     assertStringIncludes(error.message, key === "variant" ? "variant null" : key);
+  }
+  // So for the options of a route: each one null is a TypeError naming it.
+  for (const key of ["conditions", "requirements", "defaults", "controller", "action"]) {
+    const error = assertThrows(
+      () =>
+        new Router().draw((map) =>
+          map.connect("/x", { controller: "c", action: "a", [key]: null } as RouteOptions)
+        ),
+      TypeError,
+      `map.connect: ${key} must be`,
+    );
+    assertStringIncludes(error.message, "got null");
   }
 });
 
