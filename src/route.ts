@@ -725,7 +725,6 @@ function isDigit(text: string, at: number): boolean {
   return code >= 48 && code <= 57;
 }
 
-/** A frozen copy of a record; one shared frozen empty object for every empty one. */
 /**
  * Refuses a spec of the wrong shape: the mapper makes well-formed ones, but `Route` is
  * exported, and a spec from elsewhere would fail later, in the middle of a request.
@@ -751,6 +750,7 @@ function checkSpec(spec: RouteSpec): void {
   }
 }
 
+/** A frozen copy of a record; one shared frozen empty object for every empty one. */
 function frozenCopy<T>(record: Readonly<Record<string, T>>): Readonly<Record<string, T>> {
   for (const _ in record) return Object.freeze({ ...record });
   return EMPTY_RECORD;
