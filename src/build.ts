@@ -12,7 +12,7 @@
 
 import * as esbuild from "esbuild";
 import ts from "typescript";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join, relative, resolve, sep as SEPARATOR } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
@@ -147,7 +147,35 @@ function writeDeclarations(outdir: string, nodeModules: string): void {
 }
 
 /**
- * Bundles `mod.ts` into `outdir` (emptied first) and writes `package.json` there; with
+ * Refuses an output directory whose removal would lose anything but an earlier build: the
+ * repository or a folder holding it, or a folder with files in it and no `package.json` of
+ * this package beside a `mod.js`.
+ */
+async function checkReplaceable(outdir: string, name: string): Promise<void> {
+  const refuse = (why: string) => {
+    throw new Error(`The build empties its output directory first, and ${outdir} ${why}`);
+  };
+  if (outdir === ROOT || ROOT.startsWith(outdir + SEPARATOR)) refuse("holds the repository");
+  let empty = true;
+  try {
+    for await (const _ of Deno.readDir(outdir)) {
+      empty = false;
+      break;
+    }
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return;
+    throw error;
+  }
+  if (empty) return;
+  const earlier = await Deno.readTextFile(join(outdir, "package.json"))
+    .then((text) => JSON.parse(text).name === name)
+    .catch(() => false);
+  const bundle = await Deno.stat(join(outdir, "mod.js")).then(() => true, () => false);
+  if (!earlier || !bundle) refuse("holds files that are not an earlier build; give a new folder");
+}
+
+/**
+ * Bundles `mod.ts` into `outdir` (emptied first, when new, empty or an earlier build) and writes `package.json` there; with
  * `declarations`, also `mod.d.ts` (see {@linkcode writeDeclarations}).
  */
 export async function build(
@@ -155,6 +183,8 @@ export async function build(
   { declarations = true }: { declarations?: boolean } = {},
 ): Promise<BuildOutput> {
   outdir = resolve(outdir);
+  const meta = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  await checkReplaceable(outdir, meta.name);
   const temp = await Deno.makeTempDir({ prefix: "resource-router-build-" });
   try {
     await Deno.remove(outdir, { recursive: true }).catch(() => {});
@@ -185,7 +215,6 @@ export async function build(
     if (polyfillChunk === undefined || polyfillChunk === join(outdir, "mod.js")) {
       throw new Error("urlpattern-polyfill did not go into a chunk of its own");
     }
-    const meta = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
     await Deno.writeTextFile(join(outdir, "package.json"), packageJson(meta));
     for (const file of ["README.md", "LICENSE"]) {
       await Deno.copyFile(join(ROOT, file), join(outdir, file));
@@ -199,9 +228,16 @@ export async function build(
 }
 
 if (import.meta.main) {
-  const output = await build(Deno.args[0]);
-  for (const file of output.files) {
-    const bytes = await Deno.readFile(file);
-    console.log(`${file.slice(ROOT.length + 1)}  ${bytes.length} bytes`);
+  try {
+    const output = await build(Deno.args[0]);
+    for (const file of output.files) {
+      const bytes = await Deno.readFile(file);
+      // Relative to where the command runs, or whole where that would climb out of it.
+      const shown = relative(Deno.cwd(), file);
+      console.log(`${shown.startsWith("..") ? file : shown}  ${bytes.length} bytes`);
+    }
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    Deno.exit(1);
   }
 }

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
 import { helpersDts } from "./dts.ts";
 import type { Route } from "./route.ts";
 import { formatRoutes } from "./route_table.ts";
@@ -80,10 +82,15 @@ export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
 
 /** Loads a declaration module and returns its router. */
 export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router> {
-  const url = new URL(args.file, `file://${cwd.replace(/\/?$/, "/")}`);
+  // A path as the file system spells it (`#` and `%` are no URL syntax there), or a URL.
+  const url = /^[a-z][a-z\d+.-]+:/i.test(args.file)
+    ? new URL(args.file)
+    : pathToFileURL(resolve(cwd, args.file));
   const module = await import(url.href);
   const exported = module.default;
-  if (exported instanceof Router) {
+  const wrongExport = () =>
+    new Error(`${args.file} must export default a Router or a draw function (map) => void`);
+  if (isRouter(exported)) {
     if (args.variant !== undefined && args.variant !== exported.variant) {
       throw new Error(
         `${args.file} exports a variant ${exported.variant} router; --variant applies to draw functions`,
@@ -91,12 +98,36 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
     }
     return exported;
   }
-  if (typeof exported === "function") {
-    return new Router({ variant: args.variant ?? "A" }).draw(exported);
+  if (
+    typeof exported !== "function" || /^class\b/.test(Function.prototype.toString.call(exported))
+  ) {
+    throw wrongExport();
   }
-  throw new Error(
-    `${args.file} must export default a Router or a draw function (map) => void`,
-  );
+  let returned: unknown;
+  const router = new Router({ variant: args.variant ?? "A" }).draw((map) => {
+    returned = exported(map);
+    return returned;
+  });
+  // A function that makes a router (`() => new Router().draw(...)`) is no draw function:
+  // its table is not the one drawn here, which it left empty.
+  if (isRouter(returned)) {
+    throw new Error(
+      `${args.file} exports a function that makes a router; export default the router itself, ` +
+        `or a draw function (map) => void`,
+    );
+  }
+  return router;
+}
+
+/**
+ * Whether `value` is a router, from this copy of the module or another (the npm bundle, a
+ * copy by URL), whose class `instanceof` would not know.
+ */
+function isRouter(value: unknown): value is Router {
+  if (value instanceof Router) return true;
+  const router = value as Partial<Router> | null;
+  return typeof value === "object" && router !== null && Array.isArray(router.routes) &&
+    typeof router.recognize === "function" && typeof router.draw === "function";
 }
 
 /** The routes the filters keep, in registration order. */

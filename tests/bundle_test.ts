@@ -1,4 +1,4 @@
-import { assert, assertEquals, assertLess, assertStringIncludes } from "@std/assert";
+import { assert, assertEquals, assertLess, assertRejects, assertStringIncludes } from "@std/assert";
 import { gzipSync } from "node:zlib";
 import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -99,5 +99,20 @@ Deno.test("bundle: esbuild builds dist/ for Node and Workers within the size bud
     });
   } finally {
     await Deno.remove(outdir, { recursive: true });
+  }
+});
+
+Deno.test("bundle: the build refuses to empty a folder that holds more than an earlier build", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(join(dir, "important.txt"), "keep me");
+    await assertRejects(() => build(dir), Error, "holds files that are not an earlier build");
+    assertEquals(await Deno.readTextFile(join(dir, "important.txt")), "keep me");
+    const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
+    for (const folder of [root, join(root, "..")]) {
+      await assertRejects(() => build(folder), Error, "holds the repository");
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
   }
 });

@@ -33,6 +33,62 @@ Deno.test("routes: a module exporting something else is refused", async () => {
   }
 });
 
+Deno.test("routes: a class, or a function that makes a router, is refused by name", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const cases: [string, string][] = [
+      ["export default class Routes {}\n", "must export default a Router or a draw function"],
+      [
+        `import { Router } from "${import.meta.resolve("../mod.ts")}";\n` +
+        `export default () => new Router().draw((map) => map.resources("messages"));\n`,
+        "exports a function that makes a router",
+      ],
+    ];
+    for (const [i, [text, message]] of cases.entries()) {
+      const file = `${dir}/case${i}.ts`;
+      await Deno.writeTextFile(file, text);
+      await assertRejects(() => loadRouter({ file }, Deno.cwd()), Error, message);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routes: a file path with # or % in it is a path, not URL syntax", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "we#ird%41" });
+  try {
+    const text = `export default (map) => map.resources("messages");\n`;
+    await Deno.writeTextFile(`${dir}/routes.js`, text);
+    const router = await loadRouter({ file: "routes.js" }, dir);
+    assertEquals(router.namedRoutes.get("message")?.path, "/messages/:id");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routes: a Router from another copy of the module is a Router", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // The npm bundle, or a copy by URL: a class `instanceof` does not know.
+    await Deno.mkdir(`${dir}/src`);
+    await Deno.copyFile("mod.ts", `${dir}/mod.ts`);
+    for await (const entry of Deno.readDir("src")) {
+      await Deno.copyFile(`src/${entry.name}`, `${dir}/src/${entry.name}`);
+    }
+    await Deno.writeTextFile(
+      `${dir}/routes.ts`,
+      `import { Router } from "./mod.ts";\n` +
+        `export default new Router({ variant: "B" }).draw((map) => map.resources("messages"));\n`,
+    );
+    const router = await loadRouter({ file: "routes.ts" }, dir);
+    assertEquals(router instanceof Router, false);
+    assertEquals(router.variant, "B");
+    assertEquals(router.namedRoutes.get("message")?.path, "/messages/:id");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("routes: the listing has aligned columns name, method, path, controller#action", () => {
   const router = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
   const lines = router.toString().trimEnd().split("\n");
