@@ -28,7 +28,7 @@ export type RouteValue =
   | string
   | number
   | bigint
-  | { toParam(): string | number | bigint }
+  | { toParam(): string | number }
   | { readonly id: string | number | bigint };
 
 /** Extra keys become the query string. */
@@ -168,5 +168,7 @@ const RESERVED = new Set([
 
 /** A variable name usable as a parameter name. */
 function safe(name: string): string {
-  return RESERVED.has(name) ? `${name}_` : name;
+  // `class` becomes `class_`, so `class_` must become `class__`: one more `_` for each name
+  // that is a reserved word followed by underscores, and names stay distinct.
+  return RESERVED.has(name.replace(/_+$/, "")) ? `${name}_` : name;
 }

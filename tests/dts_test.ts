@@ -52,6 +52,16 @@ Deno.test("the .d.ts names each helper's positional parameters after its variabl
   );
 });
 
+Deno.test("variables named like reserved words stay distinct parameters in the .d.ts", () => {
+  const router = new Router().draw((map) =>
+    map.named("odd", "/x/:class/:class_/:class__", { controller: "x" })
+  );
+  assertStringIncludes(
+    helpersDts(router),
+    "odd_path(class_: RouteValue, class__: RouteValue, class___: RouteValue, query?: RouteQuery)",
+  );
+});
+
 Deno.test({
   name: "typed helpers: correct use compiles, a wrong name or a missing value does not",
   // Each case runs `deno check`, a few seconds in all.
