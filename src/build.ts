@@ -175,8 +175,9 @@ async function checkReplaceable(outdir: string, name: string): Promise<void> {
 }
 
 /**
- * Bundles `mod.ts` into `outdir` (emptied first, when new, empty or an earlier build) and writes `package.json` there; with
- * `declarations`, also `mod.d.ts` (see {@linkcode writeDeclarations}).
+ * Bundles `mod.ts` into `outdir` (emptied first: new, empty or an earlier build) and writes
+ * `package.json` there; with `declarations`, also `mod.d.ts` (see
+ * {@linkcode writeDeclarations}).
  */
 export async function build(
   outdir: string = join(ROOT, "dist"),

@@ -88,8 +88,6 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
     : pathToFileURL(resolve(cwd, args.file));
   const module = await import(url.href);
   const exported = module.default;
-  const wrongExport = () =>
-    new Error(`${args.file} must export default a Router or a draw function (map) => void`);
   if (isRouter(exported)) {
     if (args.variant !== undefined && args.variant !== exported.variant) {
       throw new Error(
@@ -101,7 +99,7 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
   if (
     typeof exported !== "function" || /^class\b/.test(Function.prototype.toString.call(exported))
   ) {
-    throw wrongExport();
+    throw new Error(`${args.file} must export default a Router or a draw function (map) => void`);
   }
   let returned: unknown;
   const router = new Router({ variant: args.variant ?? "A" }).draw((map) => {
