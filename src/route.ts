@@ -730,23 +730,26 @@ function isDigit(text: string, at: number): boolean {
  * exported, and a spec from elsewhere would fail later, in the middle of a request.
  */
 function checkSpec(spec: RouteSpec): void {
-  const wrong = (what: string, value: unknown): never => {
-    throw new TypeError(`A route spec${what}, got ${describe(value)}`);
-  };
-  if (typeof spec !== "object" || spec === null) wrong(" must be an object", spec);
-  const { name, method, path, controller, action, requirements, defaults } = spec;
-  if (name !== null && typeof name !== "string") wrong("'s name must be a string or null", name);
-  if (method !== "ANY" && !(ROUTE_METHODS as readonly string[]).includes(method)) {
-    wrong(`'s method must be one of ${ROUTE_METHODS.join(", ")} or ANY`, method);
+  if (typeof spec !== "object" || spec === null) {
+    throw new TypeError(`A route spec must be an object, got ${describe(spec)}`);
   }
-  if (typeof path !== "string") wrong("'s path must be a string", path);
-  for (const [key, value] of [["controller", controller], ["action", action]] as const) {
+  const wrong = (what: string, value: unknown): never => {
+    throw new TypeError(`A route spec's ${what}, got ${describe(value)}`);
+  };
+  const { name, method, path, requirements, defaults } = spec;
+  if (name !== null && typeof name !== "string") wrong("name must be a string or null", name);
+  if (method !== "ANY" && !(ROUTE_METHODS as readonly string[]).includes(method)) {
+    wrong(`method must be one of ${ROUTE_METHODS.join(", ")} or ANY`, method);
+  }
+  if (typeof path !== "string") wrong("path must be a string", path);
+  for (const key of ["controller", "action"] as const) {
+    const value = spec[key];
     if (value !== null && typeof value !== "string") {
-      wrong(`'s ${key} must be a string or null`, value);
+      wrong(`${key} must be a string or null`, value);
     }
   }
   for (const [key, value] of [["requirements", requirements], ["defaults", defaults]] as const) {
-    if (typeof value !== "object" || value === null) wrong(`'s ${key} must be an object`, value);
+    if (typeof value !== "object" || value === null) wrong(`${key} must be an object`, value);
   }
 }
 
