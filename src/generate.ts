@@ -259,13 +259,18 @@ function fillTemplate(
     };
   }
   let path = "";
+  // The texts written, in path order, and whether two of them share a segment.
+  const written: string[] = [];
+  let shared = false;
   for (let index = 0; index <= last; index++) {
     path += "/";
+    let variables = 0;
     for (const part of route.segments[index].parts) {
       if ("literal" in part) {
         path += part.literal;
         continue;
       }
+      if (++variables > 1) shared = true;
       let value = valueOf(part.variable);
       if (value === undefined || value === "") {
         // A default fills a missing value: an optional variable's, or the declared one of
@@ -279,8 +284,13 @@ function fillTemplate(
       }
       const text = variableText(route, { name: part.variable, value, maxParamLength });
       if (typeof text !== "string") return text;
+      written.push(text);
       path += text;
     }
+  }
+  if (shared) {
+    const moved = movedValues(route, path, written);
+    if (moved !== undefined) return moved;
   }
   if (path.length > maxPathLength) {
     return {
@@ -289,6 +299,33 @@ function fillTemplate(
     };
   }
   return path === "" ? "/" : path;
+}
+
+/**
+ * Where two variables share a segment, the split recognition finds is the first variable's
+ * requirement's to choose (the longest text, unless it is lazy, `+?`, or an alternative
+ * that comes first takes less), and a later value written with raw separators (where its
+ * requirement refuses them encoded) can move it: a path that would recognise back with
+ * other values is refused. The route's own `RegExp` answers as both matchers do.
+ */
+function movedValues(
+  route: Route,
+  path: string,
+  written: readonly string[],
+): { reason: string } | undefined {
+  // Never null: the values written are a split the RegExp accepts.
+  const match = route.regex.exec(path) ?? [];
+  const moved: string[] = [];
+  for (let i = 0; i < written.length; i++) {
+    if (match[i + 1] !== written[i]) {
+      moved.push(`:${route.variables[i]} as ${JSON.stringify(match[i + 1] ?? null)}`);
+    }
+  }
+  if (moved.length === 0) return undefined;
+  return {
+    reason: `the path ${path} would recognise back with ${moved.join(", ")}: a requirement ` +
+      `of the variables that share a segment splits it elsewhere`,
+  };
 }
 
 /**

@@ -1187,8 +1187,57 @@ Deno.test("a value after the first of a segment's variables has the text between
     assertEquals(versioned.recognize(written).params.rev, rev, written);
   }
   assertEquals(versioned.helpers.pkg_path("x", "a-v2-b"), "/pkgs/x-v2-a%2Dv2%2Db");
-  // A requirement that refuses the encoded text gets the text as API.md writes it.
-  assertEquals(checked_path("x", "y-z"), "/c/x-y-z");
+  // A requirement that refuses the encoded text gets the text as API.md writes it, where
+  // the path still recognises back with the values given.
+  assertEquals(checked_path("x-y", "z"), "/c/x-y-z");
+  assertEquals(router.recognize("/c/x-y-z").params.a, "x-y");
+});
+
+Deno.test("a path whose shared segment would split elsewhere is a RoutingError naming the split", () => {
+  const router = build("A", (map: Mapper) => {
+    // A lazy requirement, and alternatives, take the shortest text or the first that fits.
+    map.named("lazy", "/l/:name-:version", { controller: "c", requirements: { name: /[a-z-]+?/ } });
+    map.named("first", "/f/:name-:version", { controller: "c", requirements: { name: /x|x-y/ } });
+    // The version's requirement refuses "%2D", so its "-" is written raw.
+    map.named("raw", "/r/:name-:version", {
+      controller: "c",
+      requirements: { version: /[a-z-]+/ },
+    });
+    map.named("dots", "/d/:a.:b", {
+      controller: "d",
+      requirements: { a: /[a-z.]+/, b: /[a-z.]+/ },
+    });
+  });
+  const { lazy_path, first_path, raw_path, dots_path } = router.helpers;
+  for (
+    const [write, read] of [
+      [() => lazy_path("my-pkg", "1"), ':name as "my", :version as "pkg-1"'],
+      [() => first_path("x-y", "z"), ':name as "x", :version as "y-z"'],
+      [() => raw_path("my", "b-c"), ':name as "my-b", :version as "c"'],
+      [() => dots_path("p", "x.y"), ':a as "p.x", :b as "y"'],
+    ] as const
+  ) {
+    const { message } = generationError(write);
+    assertStringIncludes(message, `would recognise back with ${read}`);
+  }
+  // Where the split is the one written, the path is given, and recognises back.
+  for (
+    const [path, values] of [
+      [lazy_path("my", "1"), ["my", "1"]],
+      [first_path("x", "y-z"), ["x", "y-z"]],
+      [raw_path("my-b", "c"), ["my-b", "c"]],
+      [dots_path("p.x", "y"), ["p.x", "y"]],
+    ] as const
+  ) {
+    const { route, params } = router.recognize(path as string);
+    assertEquals(route.variables.map((name) => params[name]), [...values]);
+  }
+  // urlFor refuses it too.
+  assertStringIncludes(
+    generationError(() => router.urlFor({ controller: "d", action: "index", a: "p", b: "x.y" }))
+      .message,
+    'would recognise back with :a as "p.x"',
+  );
 });
 
 Deno.test("text that is not valid Unicode is a RoutingError naming where it is", () => {
