@@ -143,6 +143,41 @@ function isSeparator(code: number): boolean {
 }
 
 /**
+ * Whether `text` could be the text of `segment` with its variables at some length: its
+ * literal text in place, and each variable's text made of characters its rule admits (a
+ * surrogate counts as admitted: `admits` reads whole characters). A condition a match
+ * needs, found in time linear in the text for each part, as `#split` finds a split: from
+ * the right, which positions the parts from each one on can match from.
+ */
+function couldMatch(segment: Segment, text: string): boolean {
+  const length = text.length;
+  let reach = new Uint8Array(length + 1);
+  reach[length] = 1;
+  for (let i = segment.parts.length - 1; i >= 0; i--) {
+    const part = segment.parts[i];
+    const row = new Uint8Array(length + 1);
+    if ("literal" in part) {
+      const size = part.literal.length;
+      for (let p = 0; p + size <= length; p++) {
+        if (reach[p + size] === 1 && text.startsWith(part.literal, p)) row[p] = 1;
+      }
+    } else {
+      let any = 0;
+      for (let p = length - 1; p >= 0; p--) {
+        const code = text.charCodeAt(p);
+        const admitted = part.requirement === null
+          ? !isSeparator(code)
+          : (code & 0xf800) === 0xd800 || part.requirement.admits(text[p]);
+        if (admitted) row[p] = any |= reach[p + 1];
+        else any = 0;
+      }
+    }
+    reach = row;
+  }
+  return reach[0] === 1;
+}
+
+/**
  * A frozen copy of a result, safe to cache and hand out again and again. A copy, made
  * here: V8 tracks how many of the objects made at each place in the code survive, and
  * allocates them in the old generation from then on when most do. Cached answers live
@@ -499,7 +534,8 @@ export interface RequestMatcher extends Matcher {
   readonly encoded: boolean;
   /**
    * Whether the last `match` or `matchRequest` passed over a route because the text its
-   * `RegExp` would test was longer than its variables can be (see `longest`).
+   * `RegExp` would test was longer than its variables can be (see `longest`), where the
+   * path could match that route (see `couldMatch`).
    */
   readonly overLimit: boolean;
 }
@@ -615,13 +651,20 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * Notes a route passed over for a text longer than its variables can be: no match. Only
-   * a route that backtracks (`Route.backtracks`) is passed over so, as its `RegExp` could
+   * Passes over a route for a text longer than its variables can be: no match, and a
+   * value over the limit noted where the path could match it (see `couldMatch`). Only a
+   * route that backtracks (`Route.backtracks`) is passed over so, as its `RegExp` could
    * take time in the square of that text. Any other route's is linear and tells exactly
    * whether the route matches: where it does, its value over `maxParamLength` is the 414,
    * and a later route does not answer in its place.
    */
-  #tooLong(): false {
+  #tooLong(route: Route, path: string, count: number): false {
+    for (let segment = 0; segment < count; segment++) {
+      // An optional segment of a whole-path RegExp may take a later one's text: not tested.
+      const { optional } = route.segments[segment];
+      const text = path.slice(this.#starts[segment], this.#ends[segment]);
+      if (!optional && !couldMatch(route.segments[segment], text)) return false;
+    }
     this.#over = true;
     return false;
   }
@@ -878,10 +921,7 @@ class CompiledMatcher implements RequestMatcher {
       // Only a route that backtracks is kept from a text too long for it (`#tooLong`).
       for (let segment = 0; route.backtracks && segment < count; segment++) {
         if (ends[segment] - starts[segment] > this.#segmentBound(route, segment)) {
-          // Longer than a segment of literal text only is just another text, not a value
-          // over the limit (`/favicon.ico` for `posts/:action/:id`).
-          const literalOnly = route.segments[segment].parts.every((part) => "literal" in part);
-          return literalOnly ? false : this.#tooLong();
+          return this.#tooLong(route, path, count);
         }
       }
       const match = regex.exec(path);
@@ -919,8 +959,10 @@ class CompiledMatcher implements RequestMatcher {
           to[value] = end;
           break;
         case REQUIRED: {
-          const backtracks = (code[at + RECORD_ROUTE] as Route).backtracks;
-          if (backtracks && end - start > this.#longest) return this.#tooLong();
+          const route = code[at + RECORD_ROUTE] as Route;
+          if (route.backtracks && end - start > this.#longest) {
+            return this.#tooLong(route, path, count);
+          }
           const text = path.slice(start, end);
           if (!(code[i + 3] as RegExp).test(text)) return false;
           from[value] = -1;
@@ -938,7 +980,7 @@ class CompiledMatcher implements RequestMatcher {
         default: {
           const route = code[at + RECORD_ROUTE] as Route;
           if (route.backtracks && end - start > this.#segmentBound(route, segment)) {
-            return this.#tooLong();
+            return this.#tooLong(route, path, count);
           }
           const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
           if (match === null) return false;

@@ -547,8 +547,8 @@ export class Router<H extends object = Helpers> {
     const { route, values } = result;
     const { maxParamLength } = this.#limits;
     // A value is part of the path: only a path over the limit can hold one over it. A route
-    // whose RegExp the matcher did not run on a text longer than its variables can be is
-    // over the limit too (finding out would take the time).
+    // whose RegExp the matcher did not run on a text longer than its variables can be, and
+    // that the path could match, is over the limit too (finding out would take the time).
     const overLimit = (values !== null && pathname.length > maxParamLength &&
       values.some((value) => value !== undefined && value.length > maxParamLength)) ||
       (route === null && this.#compiledMatcher().overLimit);

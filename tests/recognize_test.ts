@@ -679,12 +679,14 @@ Deno.test("maxParamLength: a variable's raw text over the limit is a 414", () =>
   }
   // A text longer than a route's variables can be is not tested with its RegExp, even
   // where another route lets segments be that long (a two-loop requirement on 8,000
-  // characters took 44 ms): the route would only match with a value over the limit.
+  // characters took 44 ms): the route would only match with a value over the limit, and
+  // it could where each character is one the requirement admits.
   const wide = new Router().draw((map) => {
     map.connect("/x/:a", { controller: "x", requirements: { a: /\d+\d+/ } });
     map.connect("/y/:a-:b-:c-:d-:e-:f-:g-:h", { controller: "y" });
   });
-  assertEquals(rejected(wide, "/x/" + "1".repeat(8000) + "x").status, 414);
+  assertEquals(rejected(wide, "/x/" + "1".repeat(8000)).status, 414);
+  assertEquals(rejected(wide, "/x/" + "1".repeat(8000) + "x").status, 404);
   assertEquals(rejected(wide, "/x/" + "1".repeat(1000) + "x").status, 404);
   const long = Array.from({ length: 8 }, () => "y".repeat(1000)).join("-");
   assertEquals(recognized(wide, `/y/${long}`).params.h.length, 1000);
@@ -714,15 +716,40 @@ Deno.test("maxParamLength: a route that matches with a value over the limit is a
   for (const path of ["/account", "/account/x", "/account", "/accounts/x"]) {
     assertEquals(rejected(catchAll, path).status, 414, path);
   }
-  // A route that backtracks is not tested on a text too long for it (the limit bounds its
-  // work): a later route answers, and where none does, a 414, every time.
+  // A route that backtracks is not tested with its RegExp on a text too long for it (the
+  // limit bounds its work): a later route answers, and where none does, a 414, every time,
+  // where the text could match it (each character one its requirement admits).
   const backtracking = new Router({ maxParamLength: 6 }).draw((map) => {
     map.connect("/files/:name", { controller: "files", requirements: { name: /[a-z]+\w*x/ } });
     map.connect("/files/manifest", { controller: "static", conditions: { method: "post" } });
+    map.connect("/files/mani-fest", { controller: "static", conditions: { method: "post" } });
   });
   assertEquals(rejected(backtracking, "/files/manifest").status, 414);
   assertEquals(rejected(backtracking, "/files/manifest").status, 414);
   assertEquals(recognized(backtracking, "/files/manifest", "POST").params.controller, "static");
+  // A "-" no text of :name holds: the route is no match, and the path's answer is its own.
+  for (const _ of [1, 2]) {
+    assertEquals(rejected(backtracking, "/files/mani-fest").allowed, ["POST"]);
+    assertEquals(rejected(backtracking, "/files/mani-fes").status, 404);
+  }
+});
+
+Deno.test("maxParamLength: a route that backtracks gives no 414 where its literal text is not in place", () => {
+  // `:a` may hold the "." that separates it from `:b`, so the route backtracks; segments up
+  // to 8 characters long are let through for `/:p-:q-:r`.
+  const router = new Router({ maxParamLength: 2 }).draw((map) => {
+    map.connect("/:a.:b", { controller: "c", requirements: { a: /[a-z.]+/ } });
+    map.connect("/:p-:q-:r", { controller: "c" });
+    map.connect("/zzzzzz", { controller: "c", action: "z", conditions: { method: "post" } });
+  });
+  for (const _ of [1, 2]) {
+    const refused = rejected(router, "/zzzzzz");
+    assertEquals([refused.status, refused.allowed], [405, ["POST"]]);
+    assertEquals(rejected(router, "/yyyyyy").status, 404);
+  }
+  // With the "." in place the route could match, and its :a would be over the limit.
+  assertEquals(rejected(router, "/zzz.zz").status, 414);
+  assertEquals(recognized(router, "/zz.zz").params.a, "zz");
 });
 
 // ---------------------------------------------------------------------------------------------
