@@ -238,8 +238,8 @@ export class Route {
   /**
    * Whether matching it can take more than linear time in the length of a segment: a
    * segment its `RegExp` could split at an ambiguous boundary (see `ambiguousBoundaries`)
-   * or a requirement with two loops. The router then refuses segments longer than any
-   * route takes (414), which bounds that time.
+   * or a requirement with two loops. The compiled matcher then never runs its `RegExp` on
+   * a text longer than its variables can be, which bounds that time.
    */
   readonly backtracks: boolean;
   /** Keys of `defaults` that are not path variables: they are always in the params. */

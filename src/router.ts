@@ -381,18 +381,6 @@ export class Router<H extends object = Helpers> {
     this.#matcher = undefined;
     this.#binder = undefined;
     this.#helpers = undefined;
-    this.#backtrackingCounts = new Set();
-    for (const route of routes) {
-      if (!route.backtracks) continue;
-      const required = route.segments.filter((segment) => !segment.optional).length;
-      for (let count = required; count <= route.segments.length; count++) {
-        this.#backtrackingCounts.add(count);
-      }
-    }
-    this.#maxSegmentLength = this.#backtrackingCounts.size === 0
-      ? Infinity
-      : longestSegment(routes, this.#limits.maxParamLength);
-    // #maxSegmentLength is never below maxParamLength: no bound of its own here.
     this.#withinLimits = Math.min(
       this.#limits.maxPathLength,
       this.#limits.maxSegments,
@@ -475,11 +463,9 @@ export class Router<H extends object = Helpers> {
     // One trailing "/" is ignored, as in recognition: it makes no segment.
     const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
     let segments = 0;
-    let longest = 0;
     // The first segment starts after the leading "/", or at 0 where recognize got none.
     for (let start = path.charCodeAt(0) === 47 ? 1 : 0;;) {
       const next = path.indexOf("/", start);
-      longest = Math.max(longest, (next < 0 ? path.length : next) - start);
       segments++;
       if (next < 0) break;
       start = next + 1;
@@ -490,20 +476,6 @@ export class Router<H extends object = Helpers> {
         method: verb,
         path: pathname,
       });
-    }
-    // Where a route backtracks: a segment longer than any route's segment can be without
-    // a variable over maxParamLength matches no route within the limits, and refusing it
-    // here bounds the work of matching that route (a segment it could split in several
-    // ways, or a requirement with two loops). This is the one 414 that does not ask
-    // whether a route's path otherwise matches (finding out is what takes the time), but
-    // only where such a route takes a path of as many segments: the matcher tries no
-    // route on a path of another length, so any other path is matched as usual.
-    if (longest > this.#maxSegmentLength && this.#backtrackingCounts.has(segments)) {
-      return routingMiss(
-        `A path segment is ${longest} characters long; no route takes more than ` +
-          `${this.#maxSegmentLength} (maxParamLength is ${this.#limits.maxParamLength})`,
-        { status: 414, method: verb, path: pathname },
-      );
     }
     return undefined;
   }
@@ -630,13 +602,6 @@ export class Router<H extends object = Helpers> {
   #target: DispatchTarget | undefined;
   // Set by #install; numbers from the start, so that V8 keeps #withinLimits, which
   // recognition reads on every request, a small integer.
-  /**
-   * The longest segment a route of the table takes with every variable within limits,
-   * where a route backtracks; `Infinity` where none does (see `longestSegment`).
-   */
-  #maxSegmentLength = 0;
-  /** The segment counts of the paths that a route which backtracks can match. */
-  #backtrackingCounts = new Set<number>();
   /** Paths up to this long are within every path limit, and so are the values in them. */
   #withinLimits = 0;
   /** Request-bound helpers of the current table, built on the first request. */
@@ -696,23 +661,6 @@ export class Router<H extends object = Helpers> {
   toString(): string {
     return formatRoutes(this.#routes);
   }
-}
-
-/**
- * The longest segment text any route takes when each variable holds `maxParam`
- * characters: the bound on segments in a table where some route backtracks
- * (`Route.backtracks`). Without one, the compiled matcher takes time linear in the path
- * for every route, so segments need no bound of their own (`#install` sets `Infinity`),
- * and a long one that no route matches is a 404.
- */
-function longestSegment(routes: readonly Route[], maxParam: number): number {
-  let longest = maxParam;
-  for (const route of routes) {
-    for (const segment of route.segments) {
-      longest = Math.max(longest, segmentLength(segment, maxParam));
-    }
-  }
-  return longest;
 }
 
 /**
