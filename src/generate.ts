@@ -840,6 +840,12 @@ export function urlFor(
       throw new TypeError(`urlFor: ${key} must be a string, got ${describe(read.get(key))}`);
     }
   }
+  // "false" from a form or a config file would otherwise be a relative path, silently.
+  if (read.get("only_path") != null && typeof read.get("only_path") !== "boolean") {
+    throw new TypeError(
+      `urlFor: only_path must be a boolean, got ${describe(read.get("only_path"))}`,
+    );
+  }
   const given = new Map<string, unknown>();
   for (const [key, value] of read) {
     if (!RESERVED.has(key) && present(value)) given.set(key, value);

@@ -1270,6 +1270,15 @@ Deno.test("urlFor only_path: false gives an absolute URL from baseUrl", () => {
     router.urlFor({ controller: "messages", action: "show", id: 3, only_path: true }),
     "/messages/3",
   );
+  // Left out it is a path; anything but a boolean is refused, not read as one.
+  assertEquals(router.urlFor({ controller: "messages", only_path: undefined }), "/messages");
+  for (const value of ["false", 0, "true"]) {
+    assertThrows(
+      () => router.urlFor({ controller: "messages", only_path: value as unknown as boolean }),
+      TypeError,
+      `only_path must be a boolean, got ${JSON.stringify(value)}`,
+    );
+  }
 });
 
 Deno.test("urlFor without a matching route is a RoutingError", () => {
