@@ -3,7 +3,7 @@
 
 import { assert, assertEquals, assertMatch, assertStringIncludes } from "@std/assert";
 import type { Router } from "../mod.ts";
-import { createBlog } from "../examples/blog/app.ts";
+import { createBlog, MAX_JSON_BYTES } from "../examples/blog/app.ts";
 import { BlogStore } from "../examples/blog/store.ts";
 import { escapeHtml, html } from "../examples/blog/views.ts";
 
@@ -277,6 +277,28 @@ Deno.test("blog: the JSON API takes JSON bodies; other formats are a 406", async
       }),
     );
     assertEquals(await json(errors, 422), { errors: { title: "Title can't be blank" } });
+    // A body over the limit is a 413, whether its Content-Length says so or not (a stream
+    // has none).
+    const big = JSON.stringify({ title: "t", body: "x".repeat(MAX_JSON_BYTES) });
+    const stream = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    for (const body of [big, stream]) {
+      const tooLarge = await blog.fetch(
+        new Request(`${ORIGIN}/messages.json`, {
+          method: "POST",
+          body,
+          headers: { "content-type": "application/json" },
+        }),
+      );
+      assertEquals(await json(tooLarge, 413), {
+        error: `The body is over ${MAX_JSON_BYTES} bytes`,
+      });
+    }
+    assertEquals((await json(await get(blog, "/messages.json")) as unknown[]).length, 1);
     await text(await get(blog, "/messages.xml"), 406);
     await text(await get(blog, "/messages/1.xml"), 406);
     const deleted = await blog.fetch(

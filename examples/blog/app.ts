@@ -123,10 +123,36 @@ function unprocessable(body: string | Errors): Response {
   });
 }
 
+/** The largest JSON body the API reads, in bytes, as the router's `maxFormBytes` for forms. */
+export const MAX_JSON_BYTES = 64 * 1024;
+
+/**
+ * The body's text, or `undefined` once it is over `limit` bytes: read chunk by chunk, so
+ * that a client cannot make the app hold a body of any size (a `Content-Length` may be
+ * missing or wrong).
+ */
+async function boundedText(request: Request, limit: number): Promise<string | undefined> {
+  if (Number(request.headers.get("content-length")) > limit) return undefined;
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body ?? []) {
+    size += chunk.byteLength;
+    if (size > limit) return undefined;
+    chunks.push(chunk);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(bytes);
+}
+
 /**
  * The submitted fields: the form's (already in `ctx.params`), or a JSON object body
  * for API clients. Missing fields are `""`; a JSON body that is not an object of
- * strings is a 400.
+ * strings is a 400, one over {@linkcode MAX_JSON_BYTES} a 413.
  */
 async function fieldsOf<K extends string>(
   ctx: ActionContext,
@@ -135,8 +161,12 @@ async function fieldsOf<K extends string>(
   let source: Record<string, unknown> = ctx.params;
   const type = ctx.request.headers.get("content-type") ?? "";
   if (ctx.form === null && /^application\/json\b/i.test(type)) {
+    const text = await boundedText(ctx.request, MAX_JSON_BYTES);
+    if (text === undefined) {
+      return Response.json({ error: `The body is over ${MAX_JSON_BYTES} bytes` }, { status: 413 });
+    }
     try {
-      const body = await ctx.request.json();
+      const body = JSON.parse(text);
       if (typeof body !== "object" || body === null || Array.isArray(body)) throw new TypeError();
       source = body;
     } catch {
