@@ -86,9 +86,9 @@ ${body(true)}
 
 /**
  * The parameter lists of one helper. Positional values fill the rightmost variables the
- * trailing object does not name; the object names the rest. A variable with a default,
- * or an optional one (`:id` of the catch-all), may be left out; bound to a request, so
- * may every variable but `format`, which is never recalled.
+ * trailing object does not name; the object names the rest. A variable with a default
+ * (`:action` has "index"), or an optional one (`:id` of the catch-all), may be left out;
+ * bound to a request, so may every variable but `format`, which is never recalled.
  */
 function signatures(
   route: Pick<Route, "variables" | "defaults" | "optional">,
@@ -97,7 +97,8 @@ function signatures(
   const { variables } = route;
   const n = variables.length;
   const omittable = (name: string) =>
-    Object.hasOwn(route.defaults, name) || route.optional.has(name) || (bound && name !== "format");
+    Object.hasOwn(route.defaults, name) || route.optional.has(name) || name === "action" ||
+    (bound && name !== "format");
   const value = (name: string) => `${safe(name)}: RouteValue`;
   const named = (names: readonly string[], optional: (name: string) => boolean) => {
     const keys = names.map((name) => `readonly ${name}${optional(name) ? "?" : ""}: RouteValue;`);

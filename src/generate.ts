@@ -275,11 +275,14 @@ function fillTemplate(
       if (value === undefined || value === "") {
         // A default fills a missing value: an optional variable's, or the declared one of
         // a variable that shares its segment with text or comes before a required one
-        // (`/feed.:format` with format "rss": `/feed.rss`), which the path must hold.
+        // (`/feed.:format` with format "rss": `/feed.rss`), which the path must hold, or
+        // the implicit "index" of `:action` (API.md), as `urlFor` takes it.
         value = route.optional.has(part.variable)
           ? route.optional.get(part.variable)
           : Object.hasOwn(route.defaults, part.variable)
           ? route.defaults[part.variable]
+          : part.variable === "action"
+          ? "index"
           : value;
       }
       const text = variableText(route, { name: part.variable, value, maxParamLength });

@@ -131,16 +131,19 @@ Deno.test({
       });
       map.named("feed", "/feed.:format", { controller: "feeds", defaults: { format: "rss" } });
       map.named("cat", ":controller/:action/:id");
+      // `:action` must be in this path, and takes its implicit "index" (API.md).
+      map.named("report", "/reports/:action.:format", { controller: "reports" });
     };
     try {
       const router = new Router().draw(drawDefaults);
-      const { page_path, feed_path, cat_path } = router.helpers;
+      const { page_path, feed_path, cat_path, report_path } = router.helpers;
       // What the types below allow, the helpers do.
-      assertEquals([page_path(), feed_path(), cat_path({ controller: "pages" })], [
-        "/pages",
-        "/feed.rss",
-        "/pages",
-      ]);
+      assertEquals([
+        page_path(),
+        feed_path(),
+        cat_path({ controller: "pages" }),
+        report_path({ format: "xml" }),
+      ], ["/pages", "/feed.rss", "/pages", "/reports/index.xml"]);
       await Deno.writeTextFile(`${dir}/helpers.d.ts`, helpersDts(router));
       const source = (body: string) =>
         `import { Router } from "${new URL("mod.ts", root).href}";
@@ -154,7 +157,9 @@ ${body}
 helpers.feed_path();
 helpers.feed_path({ page: 2 });
 helpers.cat_path({ controller: "pages" });
-helpers.cat_path(4, { controller: "pages" });`),
+helpers.cat_path(4, { controller: "pages" });
+helpers.report_path({ format: "xml" });
+helpers.report_path("list", "xml");`),
       );
       assert(good.ok, good.text);
       // The controller has no default; one positional value is the id, not the controller.

@@ -1157,6 +1157,19 @@ Deno.test("a variable the path must hold takes its declared default when no valu
   assertEquals(router.recognize(page_edit_path() as string).params.name, "home");
   // Only whole segments at the end are optional in recognition.
   assertEquals(assertThrows(() => router.recognize("/feed"), RoutingError).status, 404);
+  // `:action`'s implicit default ("index", API.md) fills it so too, as urlFor does.
+  const reports = build("A", (map: Mapper) => {
+    map.named("report", "/reports/:action.:format", { controller: "reports" });
+    map.named("chart", "/charts/:action/all", { controller: "charts" });
+  });
+  const { report_path, hash_for_report_path, chart_path } = reports.helpers;
+  assertEquals(report_path({ format: "xml" }), "/reports/index.xml");
+  assertEquals(
+    reports.urlFor(hash_for_report_path({ format: "xml" }) as UrlOptions),
+    report_path({ format: "xml" }),
+  );
+  assertEquals(chart_path(), "/charts/index/all");
+  assertEquals(reports.recognize("/charts/index/all").params.action, "index");
 });
 
 Deno.test("a value after the first of a segment's variables has the text between them encoded", () => {
