@@ -31,8 +31,14 @@ export type RouteValue =
   | { toParam(): string | number }
   | { readonly id: string | number | bigint };
 
-/** Extra keys become the query string. */
-export type RouteQuery = { readonly [key: string]: unknown };
+/**
+ * Extra keys become the query string. K: the variables given by position, which the
+ * object may not name again (a position would be left with no variable to fill), but as
+ * null, which names nothing.
+ */
+export type RouteQuery<K extends string = never> =
+  & { readonly [P in K]?: null }
+  & { readonly [key: string]: unknown };
 `;
 
 /**
@@ -45,7 +51,7 @@ export type RouteQuery = { readonly [key: string]: unknown };
  *
  * const router = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
  * const dts = helpersDts(router);
- * console.log(dts.includes("message_path(id: RouteValue, query?: RouteQuery): string;")); // true
+ * console.log(dts.includes(`message_path(id: RouteValue, query?: RouteQuery<"id">): string;`)); // true
  * ```
  */
 export function helpersDts(table: DtsTable, options: DtsOptions = {}): string {
@@ -100,18 +106,29 @@ function signatures(
     Object.hasOwn(route.defaults, name) || route.optional.has(name) || name === "action" ||
     (bound && name !== "format");
   const value = (name: string) => `${safe(name)}: RouteValue`;
-  const named = (names: readonly string[], optional: (name: string) => boolean) => {
-    const keys = names.map((name) => `readonly ${name}${optional(name) ? "?" : ""}: RouteValue;`);
+  // The object names `names`; the positional variables only as null (see RouteQuery).
+  const named = (
+    names: readonly string[],
+    { optional, positional }: { optional: (name: string) => boolean; positional: string[] },
+  ) => {
+    const keys = names.map((name) => `readonly ${name}${optional(name) ? "?" : ""}: RouteValue;`)
+      .concat(positional.map((name) => `readonly ${name}?: null;`));
     return `{ ${keys.join(" ")} readonly [key: string]: unknown }`;
   };
+  const query = (positional: readonly string[]) =>
+    `query?: RouteQuery${
+      positional.length === 0 ? "" : `<${positional.map((name) => `"${name}"`).join(" | ")}>`
+    }`;
   const lists = new Set<string>();
   // Positional values for the last k variables; the object names the first n - k.
   for (let k = n; k >= 0; k--) {
     const positional = variables.slice(n - k);
     const rest = variables.slice(0, n - k);
     const object = rest.length === 0
-      ? "query?: RouteQuery"
-      : `named${rest.every(omittable) ? "?" : ""}: ${named(rest, omittable)}`;
+      ? query(positional)
+      : `named${rest.every(omittable) ? "?" : ""}: ${
+        named(rest, { optional: omittable, positional })
+      }`;
     lists.add([...positional.map(value), object].join(", "));
   }
   if (!bound) {
@@ -120,7 +137,8 @@ function signatures(
     for (let k = 1; k < n; k++) {
       const positional = variables.slice(0, k);
       const rest = variables.slice(k);
-      lists.add([...positional.map(value), `named: ${named(rest, () => false)}`].join(", "));
+      const object = named(rest, { optional: () => false, positional });
+      lists.add([...positional.map(value), `named: ${object}`].join(", "));
     }
   }
   return [...lists];

@@ -36,11 +36,11 @@ Deno.test("the .d.ts names each helper's positional parameters after its variabl
   const dts = helpersDts(router);
   assertStringIncludes(
     dts,
-    "edit_message_comment_path(message_id: RouteValue, id: RouteValue, query?: RouteQuery): string;",
+    `edit_message_comment_path(message_id: RouteValue, id: RouteValue, query?: RouteQuery<"message_id" | "id">): string;`,
   );
   assertStringIncludes(
     dts,
-    "formatted_message_path(id: RouteValue, format: RouteValue, query?: RouteQuery): string;",
+    `formatted_message_path(id: RouteValue, format: RouteValue, query?: RouteQuery<"id" | "format">): string;`,
   );
   assertStringIncludes(dts, "hash_for_messages_path(query?: RouteQuery): Record<string, unknown>;");
   assertStringIncludes(dts, "/** @deprecated use edit_admin_user */");
@@ -58,7 +58,7 @@ Deno.test("variables named like reserved words stay distinct parameters in the .
   );
   assertStringIncludes(
     helpersDts(router),
-    "odd_path(class_: RouteValue, class__: RouteValue, class___: RouteValue, query?: RouteQuery)",
+    `odd_path(class_: RouteValue, class__: RouteValue, class___: RouteValue, query?: RouteQuery<"class" | "class_" | "class__">)`,
   );
 });
 
@@ -76,6 +76,7 @@ Deno.test({
         fixture(`
 const path: string = router.helpers.message_path(1);
 router.helpers.message_path({ id: 1, page: 2 });
+router.helpers.message_path(1, { id: null, page: 2 }); // null names nothing
 router.helpers.edit_message_comment_path(1, 2);
 router.helpers.edit_message_comment_path(5, { id: 2 });
 router.helpers.edit_message_comment_path(2, { message_id: 5 });
@@ -103,6 +104,10 @@ export function bound(ctx: ActionContext<BoundRouteHelpers>) {
         "router.helpers.messages_path(1);",
         "router.helpers.message_path({ page: 2 });",
         "router.helpers.edit_message_comment_path(1, 2, 3, 4);",
+        // Named again, a variable given by position leaves that position nothing to fill.
+        "router.helpers.message_path(1, { id: 2 });",
+        "router.helpers.edit_message_comment_path(1, 2, { message_id: 3 });",
+        "router.helpers.edit_message_comment_path(1, { id: 2, message_id: 3 });",
         "const n: number = router.helpers.message_path(1);",
         "export const f = (ctx: ActionContext<BoundRouteHelpers>) => ctx.helpers.formatted_message_path();",
         "export const g = (ctx: ActionContext<BoundRouteHelpers>) => ctx.helpers.no_such_path();",
