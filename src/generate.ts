@@ -305,11 +305,11 @@ function fillTemplate(
 }
 
 /**
- * Where two variables share a segment, the split recognition finds is the first variable's
- * requirement's to choose (the longest text, unless it is lazy, `+?`, or an alternative
- * that comes first takes less), and a later value written with raw separators (where its
- * requirement refuses them encoded) can move it: a path that would recognise back with
- * other values is refused. The route's own `RegExp` answers as both matchers do.
+ * Where two variables share a segment, the route's `RegExp` chooses the split: the first
+ * variable takes the longest text it can, unless its requirement is lazy (`+?`) or an
+ * earlier alternative takes less, and a later value written with raw separators (its
+ * requirement refusing them encoded) can move the split. A path that would recognise back
+ * with other values is refused; the `RegExp` answers as both matchers do.
  */
 function movedValues(
   route: Route,
