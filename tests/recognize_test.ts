@@ -735,8 +735,8 @@ Deno.test("maxParamLength: a route that matches with a value over the limit is a
 });
 
 Deno.test("maxParamLength: a route that backtracks gives no 414 where its literal text is not in place", () => {
-  // `:a` may hold the "." that separates it from `:b`, so the route backtracks; segments up
-  // to 8 characters long are let through for `/:p-:q-:r`.
+  // `:a` may hold the "." that separates it from `:b`, so the route backtracks, and its
+  // RegExp is not run on a segment longer than 5 characters (2, the ".", 2).
   const router = new Router({ maxParamLength: 2 }).draw((map) => {
     map.connect("/:a.:b", { controller: "c", requirements: { a: /[a-z.]+/ } });
     map.connect("/:p-:q-:r", { controller: "c" });
