@@ -451,7 +451,7 @@ export class Router<H extends object = Helpers> {
 
   /** The 414 `RoutingError` of a pathname over the path limits, if it is. */
   #limitError(pathname: string, verb: string): RoutingError | undefined {
-    // A path has no more segments than characters, nor a longer segment.
+    // A path has no more segments than characters.
     if (pathname.length <= this.#withinLimits) return undefined;
     const { maxPathLength, maxSegments } = this.#limits;
     if (pathname.length > maxPathLength) {
@@ -462,14 +462,9 @@ export class Router<H extends object = Helpers> {
     }
     // One trailing "/" is ignored, as in recognition: it makes no segment.
     const path = pathname.length > 1 && pathname.endsWith("/") ? pathname.slice(0, -1) : pathname;
-    let segments = 0;
-    // The first segment starts after the leading "/", or at 0 where recognize got none.
-    for (let start = path.charCodeAt(0) === 47 ? 1 : 0;;) {
-      const next = path.indexOf("/", start);
-      segments++;
-      if (next < 0) break;
-      start = next + 1;
-    }
+    // Each "/" starts a segment, and the text before the first does where recognize got none.
+    let segments = path.charCodeAt(0) === 47 ? 0 : 1;
+    for (let at = path.indexOf("/"); at >= 0; at = path.indexOf("/", at + 1)) segments++;
     if (segments > maxSegments) {
       return routingMiss(`The path has ${segments} segments; the limit is ${maxSegments}`, {
         status: 414,
