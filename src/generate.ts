@@ -825,14 +825,25 @@ export function urlFor(
   if (typeof options !== "object" || options === null) {
     throw new TypeError(`urlFor needs an options object, got ${describe(options)}`);
   }
-  // Its own keys, each read once.
+  // Its own keys, each read once. Only own keys are read, so a Map, an array or a class
+  // instance with getters would silently give the first index route: refused, as a
+  // helper's named-values object must be plain too.
   let read: Map<string, unknown>;
+  let proto: unknown;
   try {
+    proto = Object.getPrototypeOf(options);
     read = new Map(Object.entries(options));
   } catch (error) {
     throw new TypeError(`urlFor could not read its options: ${thrownText(error)}`, {
       cause: error,
     });
+  }
+  if (proto !== Object.prototype && proto !== null) {
+    throw new TypeError(
+      `urlFor needs a plain object of options (as hash_for_ helpers return), got ${
+        describe(options)
+      }`,
+    );
   }
   const present = (value: unknown) => value !== undefined && value !== null && value !== "";
   const byName = present(read.get("use_route"));

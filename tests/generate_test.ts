@@ -1294,6 +1294,37 @@ Deno.test("urlFor only_path: false gives an absolute URL from baseUrl", () => {
   }
 });
 
+Deno.test("urlFor refuses options that are not a plain object, whose keys it would not see", () => {
+  const router = build("A", (map: Mapper) => {
+    map.resources("messages");
+    map.named("page", "/pages/:name", { controller: "pages", action: "show" });
+  });
+  const entries = { controller: "pages", action: "show", name: "about" };
+  // A plain object (or a null-prototype one) of the same entries generates the page.
+  assertEquals(router.urlFor(entries), "/pages/about");
+  assertEquals(router.urlFor(Object.assign(Object.create(null), entries)), "/pages/about");
+  // Each of these gave "/messages" (or "/messages?0=pages") before.
+  for (
+    const options of [
+      new Map(Object.entries(entries)),
+      new URLSearchParams(entries),
+      Object.create(entries),
+      ["pages"],
+      new (class Options {
+        get controller() {
+          return "pages";
+        }
+      })(),
+    ]
+  ) {
+    assertThrows(
+      () => router.urlFor(options as unknown as UrlOptions),
+      TypeError,
+      "urlFor needs a plain object of options",
+    );
+  }
+});
+
 Deno.test("urlFor without a matching route is a RoutingError", () => {
   const router = build("A", (map: Mapper) => map.resources("messages"));
   generationError(() => router.urlFor({ controller: "nothing" }));
