@@ -520,7 +520,8 @@ function sameValue(a: unknown, b: unknown): boolean {
  * Runs a declaration block with its mapper. One that returns a promise (an `async` block)
  * is a `TypeError`: its declarations after the first `await` would come after the draw;
  * they fail, and that failure is caught here rather than left to crash the process as an
- * unhandled rejection.
+ * unhandled rejection. A generator function's block is one too: calling it runs none of
+ * its body, so it would draw nothing, silently.
  */
 export function runBlock(block: Block<Mapper>, map: Mapper, where: string): void {
   const result: unknown = block(map);
@@ -528,6 +529,13 @@ export function runBlock(block: Block<Mapper>, map: Mapper, where: string): void
     result.catch(() => {});
     throw new TypeError(
       `The block of ${where} returned a promise: declarations must not wait (no async block)`,
+    );
+  }
+  const kind = Object.prototype.toString.call(result);
+  if (kind === "[object Generator]" || kind === "[object AsyncGenerator]") {
+    throw new TypeError(
+      `The block of ${where} is a generator function, whose body a call does not run: ` +
+        `declare in a plain function`,
     );
   }
 }

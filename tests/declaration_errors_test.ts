@@ -452,6 +452,29 @@ Deno.test("an async nested block is a TypeError too, and its late declarations c
   assertEquals(router.recognize("/messages").params.action, "index");
 });
 
+Deno.test("a generator draw block, which a call does not run, is a TypeError", () => {
+  const router = new Router().draw((map) => map.resources("messages"));
+  const blocks = [
+    function* (map: Mapper) {
+      map.resources("comments");
+    },
+    async function* (map: Mapper) {
+      map.resources("comments");
+    },
+  ];
+  for (const block of blocks) {
+    // Before, the draw finished with no routes at all.
+    assertThrows(() => router.draw(block as never), TypeError, "is a generator function");
+    assertThrows(
+      () => router.draw((map: Mapper) => map.resources("threads", block as never)),
+      TypeError,
+      `The block of map.resources("threads") is a generator function`,
+    );
+    assertEquals(router.recognize("/messages").params.action, "index");
+    assertEquals(router.routes.some((route) => route.path.startsWith("/threads")), false);
+  }
+});
+
 Deno.test("a route name whose helpers would take another route's is a TypeError", () => {
   for (const variant of VARIANTS) {
     const error = declarationError(
