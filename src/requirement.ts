@@ -52,6 +52,12 @@ export interface Requirement {
    * can take the square of the text's length.
    */
   readonly loops: number;
+  /**
+   * Whether it asserts a word boundary (`\b`, `\B`). At the variable's start that looks at
+   * the character before it, so a route refuses such a requirement beside a letter, digit
+   * or `_` of its own text (`/v:num`).
+   */
+  readonly boundaries: boolean;
 }
 
 const ALLOWED_FLAGS = new Set(["i", "u"]);
@@ -120,7 +126,13 @@ export function compileRequirement(
   }
   const loops = checkBacktracking(regex.source, `${label} (${regex})`);
   const atoms: string[] = [];
-  const source = rewrite(regex.source, { flags: regex.flags, label: `${label} (${regex})`, atoms });
+  const boundaries: string[] = [];
+  const source = rewrite(regex.source, {
+    flags: regex.flags,
+    label: `${label} (${regex})`,
+    atoms,
+    boundaries,
+  });
   checkWays(source, `${label} (${regex})`, options);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
@@ -137,6 +149,7 @@ export function compileRequirement(
     whole,
     admits: (char) => anyAtom.test(char),
     loops,
+    boundaries: boundaries.length > 0,
   };
 }
 
@@ -171,9 +184,11 @@ interface RewriteOptions {
   readonly label: string;
   /** Receives every atom that consumes a character, rewritten. */
   readonly atoms: string[];
+  /** Receives each word-boundary assertion (`\b`, `\B`). */
+  readonly boundaries: string[];
 }
 
-function rewrite(source: string, { flags, label, atoms }: RewriteOptions): string {
+function rewrite(source: string, { flags, label, atoms, boundaries }: RewriteOptions): string {
   let out = "";
   let i = 0;
   const fail = (what: string): never => {
@@ -185,7 +200,7 @@ function rewrite(source: string, { flags, label, atoms }: RewriteOptions): strin
       const [text, length] = readEscape(source, i, label);
       i += length;
       const atom = rewriteEscape(text, { flags, label, fail });
-      if (text !== "\\b" && text !== "\\B") atoms.push(atom);
+      (text === "\\b" || text === "\\B" ? boundaries : atoms).push(atom);
       out += atom;
     } else if (c === "[") {
       const [items, negated, length] = readClass(source, i, label);

@@ -151,6 +151,7 @@ compiledRequirementCache.set(DEFAULT_RULE, {
     whole: new RegExp(`^(?:${DEFAULT_VARIABLE_SOURCE})$`, "u"),
     admits: (char) => DEFAULT_ADMITS.test(char),
     loops: 1,
+    boundaries: false,
   },
   longest: Infinity,
 });
@@ -703,8 +704,21 @@ function parseTemplate(
             `separate variables with literal text`,
         );
       }
+      // A name runs up to the first character that is not a word character, so only the
+      // text before a variable can hold one for a `\b` to look at.
+      const requirement = requirements.get(name) ?? null;
+      if (
+        requirement?.boundaries && previous !== undefined && /\w$/.test(previous.literal)
+      ) {
+        throw new TypeError(
+          `The requirement for :${name} in "${path}" (${requirement.original}) asserts a word ` +
+            `boundary, which would look at the "${previous.literal.at(-1)}" before the ` +
+            `variable, not at the start of its value: drop the \\b or \\B, or put a character ` +
+            `other than a letter, digit or "_" before :${name}`,
+        );
+      }
       variables.add(name);
-      parts.push({ variable: name, requirement: requirements.get(name) ?? null });
+      parts.push({ variable: name, requirement });
       start = i = end;
     } else if (code < 128 && CHAR_CLASS[code] !== 0) {
       i++;

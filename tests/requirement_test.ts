@@ -92,6 +92,40 @@ Deno.test("escapes a requirement's flags would make mean something else are refu
   assert(accepts(/\p{L}+/u, "ab"));
 });
 
+Deno.test("a word boundary beside a letter of the route's own text is refused at declaration", () => {
+  // `\b` at the variable's start looks at the text before it: with "v" there, /\b\d+/
+  // could never match /v2 (a 404) though v_path(2) gave "/v2", and /\B\d+/ matched /v12
+  // though v_path("12") broke the requirement.
+  for (const re of [/\b\d+\b/, /\B\d+/, /\d\b/]) {
+    assertThrows(
+      () =>
+        new Router().draw((map) =>
+          map.named("v", "/v:num", { controller: "c", requirements: { num: re } })
+        ),
+      TypeError,
+      `(${re}) asserts a word boundary, which would look at the "v" before the variable`,
+    );
+  }
+  // Beside "/", "-" or ".", the text around the variable is no word character, as the
+  // string's edge is not, so the boundary means what it says on the value alone.
+  const router = new Router().draw((map) => {
+    map.named("v", "/v-:num", { controller: "c", requirements: { num: /\b\d+\b/ } });
+    map.named("w", "/w/:num", { controller: "c", requirements: { num: /\b\d+\b/ } });
+    map.named("f", "/f/:id.:format", { controller: "c", requirements: { format: /\b[a-z]+/ } });
+  });
+  for (
+    const [path, name, args] of [
+      ["/v-2", "v", ["2"]],
+      ["/w/2", "w", ["2"]],
+      ["/f/1.xml", "f", ["1", "xml"]],
+    ] as const
+  ) {
+    assertEquals(router.helpers[`${name}_path`](...args), path);
+    assertEquals(router.recognize(path).route.name, name);
+  }
+  assertEquals(router.routes[0].compiledRequirements.get("num")!.boundaries, true);
+});
+
 Deno.test("capturing and named groups are carried over as non-capturing ones", () => {
   const requirement = compileRequirement(/(a)(?<b>b)+/, { name: "v", where: "/t/:v" });
   assertFalse(requirement.source.includes("(?<"));
