@@ -162,11 +162,13 @@ export class Mapper {
 
   /** Declares an unnamed route, e.g. `map.connect(":controller/:action/:id")`. */
   connect(path: string, options: RouteOptions = {}): void {
+    checkArity(arguments.length, 2, "map.connect(path, options?)");
     this.#sink.addRoute(this.#routeSpec(null, path, options, "map.connect"), "map.connect");
   }
 
   /** Declares a named route, e.g. `map.named("login", "/login", { controller: "sessions" })`. */
   named(name: string, path: string, options: RouteOptions = {}): void {
+    checkArity(arguments.length, 3, "map.named(name, path, options?)");
     if (!isIdentifier(name)) {
       throw new TypeError(`map.named: the route name ${describe(name)} is not an identifier`);
     }
@@ -357,6 +359,16 @@ function fixedTarget(
   const given = optionalString(options[key], key, where);
   if (given !== undefined || variables.has(key) || !(key in defaults)) return given;
   return optionalString(defaults[key], `defaults.${key}`, where);
+}
+
+/**
+ * Refuses arguments past a declaration's last: `connect` and `named` take no block, and
+ * options given as a second object (requirements, say) would be dropped, silently.
+ */
+function checkArity(given: number, most: number, usage: string): void {
+  if (given > most) {
+    throw new TypeError(`${usage} takes at most ${most} arguments, got ${given}`);
+  }
 }
 
 /**

@@ -452,6 +452,34 @@ Deno.test("an async nested block is a TypeError too, and its late declarations c
   assertEquals(router.recognize("/messages").params.action, "index");
 });
 
+Deno.test("connect and named refuse arguments past their options, which were dropped", () => {
+  const extra = { requirements: { id: /\d+/ } };
+  const cases: [(map: Mapper) => void, string][] = [
+    [
+      (map) =>
+        (map.named as (...args: unknown[]) => void)("p", "/p/:id", { controller: "c" }, extra),
+      "map.named(name, path, options?) takes at most 3 arguments, got 4",
+    ],
+    [
+      (map) => (map.connect as (...args: unknown[]) => void)("/p/:id", { controller: "c" }, extra),
+      "map.connect(path, options?) takes at most 2 arguments, got 3",
+    ],
+    [
+      (map) => (map.connect as (...args: unknown[]) => void)("/p", { controller: "c" }, () => {}),
+      "takes at most 2 arguments",
+    ],
+  ];
+  for (const [block, text] of cases) {
+    assertThrows(() => new Router().draw(block), TypeError, text);
+  }
+  // An options argument left undefined still counts as left out.
+  const router = new Router().draw((map) => {
+    map.connect("/:controller/:action", undefined);
+    map.named("home", "/:controller", undefined);
+  });
+  assertEquals(router.routes.length, 2);
+});
+
 Deno.test("a generator draw block, which a call does not run, is a TypeError", () => {
   const router = new Router().draw((map) => map.resources("messages"));
   const blocks = [
