@@ -303,11 +303,11 @@ export class Mapper {
     if (!variables.has("controller") && controller === undefined) {
       throw new TypeError(`${where}: give a controller, or a :controller variable in the path`);
     }
-    // A controller or action given beside a path variable of that name is its default.
-    if (variables.has("controller") && controller !== undefined) {
-      defaults.controller ??= controller;
-    }
-    if (variables.has("action") && action !== undefined) defaults.action ??= action;
+    // A controller or action given beside a path variable of that name is its default; it
+    // wins over `defaults` (as Rails merges the options over them, and as it wins where the
+    // path has no such variable).
+    if (variables.has("controller") && controller !== undefined) defaults.controller = controller;
+    if (variables.has("action") && action !== undefined) defaults.action = action;
     // `null` is no "absent" here either (README): a TypeError below, as for `defaults`.
     const conditions = options.conditions === undefined ? {} : options.conditions;
     if (!isPlainObject(conditions)) {

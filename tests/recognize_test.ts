@@ -1415,6 +1415,21 @@ Deno.test("a controller or action default in a path without that variable is the
   assertStringIncludes(error.message, "defaults.controller");
 });
 
+Deno.test("a controller or action option beside a default of its own wins, with or without the variable", () => {
+  const router = build("A", (map: Mapper) => {
+    map.connect("/a/:controller/:action", {
+      controller: "pages",
+      action: "y",
+      defaults: { controller: "people", action: "x" },
+    });
+    map.connect("/b", { controller: "pages", action: "y", defaults: { action: "x" } });
+  });
+  // Before, the defaults won where the path has the variable: action "x" at /a.
+  assertEquals(recognized(router, "/a").params, { controller: "pages", action: "y" });
+  assertEquals(recognized(router, "/b").params, { controller: "pages", action: "y" });
+  assertEquals(router.routes[0].defaults, { controller: "pages", action: "y" });
+});
+
 Deno.test("map.named registers a named route; conditions restrict its method", () => {
   const router = build("A", (map: Mapper) => {
     map.named("login", "/login", {
