@@ -122,6 +122,15 @@ Deno.test({
           await refused.body?.cancel();
           assertEquals(refused.status, 405);
           assert(refused.headers.get("allow")?.includes("POST"));
+          // A path that starts with "//" is a path, not a host: this created a message
+          // and answered with a Location on evil.example.
+          const doubled = await fetch(`${origin}//evil.example/messages`, {
+            method: "POST",
+            body: new URLSearchParams({ text: "elsewhere" }),
+          });
+          await doubled.body?.cancel();
+          assertEquals(doubled.status, 404);
+          assertEquals(doubled.headers.get("location"), null);
         },
       );
     } finally {

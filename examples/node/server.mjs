@@ -13,9 +13,17 @@ import process from "node:process";
 import { pathToFileURL } from "node:url";
 import { Router } from "../../dist/mod.js";
 
-/** A Web `Request` for a `node:http` request. */
+/**
+ * A Web `Request` for a `node:http` request. Throws a `TypeError` for a target or `Host`
+ * that makes no URL (`listener` answers it with a 400).
+ */
 export function toRequest(req) {
-  const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+  const target = req.url ?? "/";
+  // A path is joined to the origin as text: `new URL("//evil.example/x", base)` would read
+  // "evil.example" as the host. A proxy's absolute target is a URL of its own.
+  const url = target.startsWith("/")
+    ? new URL(`http://${req.headers.host ?? "localhost"}${target}`)
+    : new URL(target);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of Array.isArray(value) ? value : [value]) {
@@ -49,8 +57,16 @@ export async function send(res, response) {
 /** Serves `fetch` (a `(request) => Promise<Response>`) on a `node:http` server. */
 export function listener(fetch) {
   return async (req, res) => {
+    let request;
     try {
-      await send(res, await fetch(toRequest(req)));
+      request = toRequest(req);
+    } catch {
+      res.writeHead(400, { "content-type": "text/plain" });
+      res.end("Bad Request");
+      return;
+    }
+    try {
+      await send(res, await fetch(request));
     } catch (error) {
       console.error(error);
       if (!res.headersSent) res.writeHead(500, { "content-type": "text/plain" });

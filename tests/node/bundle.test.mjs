@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Controller, HttpError, Router, RoutingError } from "../../dist/mod.js";
+import { listener, toRequest } from "../../examples/node/server.mjs";
 
 class MessagesController extends Controller {
   index() {
@@ -116,6 +117,21 @@ test("serves requests through handle and fetch", async () => {
   );
   assert.equal(notAllowed.status, 405);
   assert.match(notAllowed.headers.get("allow"), /GET/);
+});
+
+test("the Node example reads a request target as a path, and a bad Host as a 400", async () => {
+  const request = (url, host) => ({ url, method: "GET", headers: { host } });
+  // new URL("//evil.example/messages", base) would take evil.example as the host.
+  assert.equal(
+    toRequest(request("//evil.example/messages", "good.example")).url,
+    "http://good.example//evil.example/messages",
+  );
+  assert.equal(toRequest(request("http://proxy.example/a", "x")).url, "http://proxy.example/a");
+  assert.throws(() => toRequest(request("/messages", "a b")), TypeError);
+  let status;
+  const res = { writeHead: (code) => (status = code), end: () => {} };
+  await listener(() => assert.fail("fetch was called"))(request("/messages", "a b"), res);
+  assert.equal(status, 400);
 });
 
 test("a __proto__ key stays a key where Object.prototype keeps its accessor", () => {
