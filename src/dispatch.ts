@@ -437,7 +437,12 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
     try {
       form.append(decodeFormComponent(key), decodeFormComponent(value));
     } catch (error) {
-      throw malformed(error, `${JSON.stringify(pair.slice(0, 40))} does not percent-decode`);
+      // Either a "%" without two hex digits, or escapes of bytes that are not UTF-8 (a form
+      // sent as `charset=iso-8859-1`, say: forms are read as UTF-8 only).
+      const fault = /%(?![0-9A-Fa-f]{2})/.test(pair)
+        ? "has a % without two hex digits"
+        : "percent-decodes to bytes that are not UTF-8";
+      throw malformed(error, `${JSON.stringify(pair.slice(0, 40))} ${fault}`);
     }
   }
   return form;

@@ -365,6 +365,19 @@ Deno.test("a malformed form body is a 400, never a crash", async () => {
       400,
     );
   }
+  // The message tells a broken escape from a form sent in another charset.
+  for (
+    const [body, fault] of [
+      ["_method=%zz", `"_method=%zz" has a % without two hex digits`],
+      ["name=caf%E9", `"name=caf%E9" percent-decodes to bytes that are not UTF-8`],
+    ]
+  ) {
+    const error = await assertRejects(
+      () => router.handle(post("/messages/1", body, { "content-type": FORM })),
+      HttpError,
+    );
+    assertStringIncludes(error.message, fault);
+  }
 });
 
 Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", async () => {
