@@ -126,6 +126,26 @@ function propertyOf(value: object, key: "toParam" | "id"): unknown {
   }
 }
 
+/**
+ * Why a default that the route's path must hold (one beside text in its segment, as
+ * `/feed.:format`, or before a required segment) cannot be written there, or `undefined`.
+ * Such a default, breaking its requirement say, serves no request and fails every helper
+ * call that leaves its value out. A default of the optional trailing run is the value of a
+ * path without that segment, so it need not meet the requirement.
+ */
+export function unwritableDefault(route: Route, maxParamLength: number): string | undefined {
+  for (const { parts, optional } of route.segments) {
+    if (optional) continue;
+    for (const part of parts) {
+      if (!("variable" in part) || !Object.hasOwn(route.defaults, part.variable)) continue;
+      const name = part.variable;
+      const text = variableText(route, { name, value: route.defaults[name], maxParamLength });
+      if (typeof text !== "string") return text.reason;
+    }
+  }
+  return undefined;
+}
+
 /** Percent-encodes a path value: `encodeURIComponent`, and `.` as `%2E`. */
 function encodePathValue(text: string): string {
   return encodeURIComponent(text).replaceAll(".", "%2E");

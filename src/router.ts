@@ -19,6 +19,7 @@ import {
   createHelpers,
   type HelperBinder,
   type Mount,
+  unwritableDefault,
   urlFor,
 } from "./generate.ts";
 import { isPlainObject, Mapper, type RouteSink, runBlock } from "./mapper.ts";
@@ -317,6 +318,13 @@ export class Router<H extends object = Helpers> {
         try {
           route = new Route(spec, { longest });
           this.#checkReachable(route);
+          const unwritable = unwritableDefault(route, this.#limits.maxParamLength);
+          if (unwritable !== undefined) {
+            throw new TypeError(
+              `The route path "${route.path}" must hold a default that cannot be written ` +
+                `there: ${unwritable}`,
+            );
+          }
         } catch (error) {
           // "The route path "/x y" has ..." names the path; say which declaration made it.
           if (!(error instanceof TypeError)) throw error;

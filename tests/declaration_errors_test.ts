@@ -956,6 +956,39 @@ Deno.test("an actionSeparator: every character a URL keeps, but no empty segment
   }
 });
 
+Deno.test("a default that the path must hold but cannot write is a TypeError at declaration", () => {
+  const draw = (path: string, defaults: Record<string, string>, requirements = {}) =>
+    new Router({ maxParamLength: 8 }).draw((map) =>
+      map.named("r", path, { controller: "c", defaults, requirements })
+    );
+  // Before, each drew, and every helper call that left the value out was a 500.
+  for (
+    const [path, defaults, requirements, fault] of [
+      ["/feed.:format", { format: "RSS" }, { format: /[a-z]+/ }, `"RSS" for :format breaks`],
+      ["/p/:a/x", { a: "all" }, { a: /\d+/ }, `"all" for :a breaks its requirement /\\d+/`],
+      ["/p/:a/x", { a: ".." }, {}, "dot segment"],
+      ["/p/:a/x", { a: "abcdefghi" }, {}, "over the router's maxParamLength (8)"],
+    ] as const
+  ) {
+    assertThrows(
+      () => draw(path, defaults, requirements),
+      TypeError,
+      `map.named("r"): the route path "${path}" must hold a default that cannot be written ` +
+        `there: the value`,
+    );
+    assertThrows(() => draw(path, defaults, requirements), TypeError, fault);
+  }
+  // A default it can write, or one of the optional trailing run (the value of a path
+  // without that segment, which need not meet the requirement), still draws.
+  assertEquals(
+    draw("/feed.:format", { format: "rss" }, { format: /[a-z]+/ }).helpers.r_path(),
+    "/feed.rss",
+  );
+  const pages = draw("/pages/:name", { name: "Home" }, { name: /[a-z]+/ });
+  assertEquals(pages.recognize("/pages").params.name, "Home");
+  assertEquals(pages.helpers.r_path(), "/pages");
+});
+
 Deno.test("a route no path within the limits can match is refused: deep nesting ends early", () => {
   const nest = (map: Mapper, depth: number): void => {
     if (depth > 0) map.resources(`n${depth}`, (inner) => nest(inner, depth - 1));
