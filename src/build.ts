@@ -228,9 +228,25 @@ export async function build(
   }
 }
 
+/** `deno task build`'s usage line. */
+const USAGE = "Usage: deno task build [DIR]   (writes the bundle to DIR, dist/ by default)";
+
 if (import.meta.main) {
+  const args = Deno.args;
+  if (args.length === 1 && (args[0] === "--help" || args[0] === "-h")) {
+    console.log(USAGE);
+    Deno.exit(0);
+  }
+  // A mistyped flag would otherwise be the output folder: `--outdir x` built into ./--outdir.
+  const flag = args.find((arg) => arg.startsWith("-"));
+  if (flag !== undefined || args.length > 1) {
+    console.error(
+      `${flag !== undefined ? `Unknown option ${flag}` : "Give one folder at most"}\n${USAGE}`,
+    );
+    Deno.exit(2);
+  }
   try {
-    const output = await build(Deno.args[0]);
+    const output = await build(args[0]);
     for (const file of output.files) {
       const bytes = await Deno.readFile(file);
       // Relative to where the command runs, or whole where that would climb out of it.

@@ -116,3 +116,36 @@ Deno.test("bundle: the build refuses to empty a folder that holds more than an e
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("bundle: deno task build takes one folder; a flag is refused, not built into", async () => {
+  const root = new URL("..", import.meta.url).pathname;
+  const cwd = await Deno.makeTempDir();
+  const run = (...args: string[]) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "--config", join(root, "deno.json"), join(root, "src/build.ts"), ...args],
+      cwd,
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  try {
+    // Each of these wrote a whole build into a folder named after the flag.
+    for (
+      const [args, text] of [
+        [["--outdir", "x"], "Unknown option --outdir"],
+        [["-o"], "Unknown option -o"],
+        [["a", "b"], "Give one folder at most"],
+      ] as const
+    ) {
+      const { code, stderr } = await run(...args);
+      assertEquals(code, 2, args.join(" "));
+      assertStringIncludes(new TextDecoder().decode(stderr), text);
+      assertStringIncludes(new TextDecoder().decode(stderr), "Usage: deno task build [DIR]");
+    }
+    const help = await run("--help");
+    assertEquals(help.code, 0);
+    assertStringIncludes(new TextDecoder().decode(help.stdout), "Usage: deno task build [DIR]");
+    assertEquals(await Array.fromAsync(Deno.readDir(cwd)), []);
+  } finally {
+    await Deno.remove(cwd, { recursive: true });
+  }
+});
