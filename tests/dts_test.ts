@@ -62,6 +62,21 @@ Deno.test("variables named like reserved words stay distinct parameters in the .
   );
 });
 
+Deno.test("a path or controller holding */ or a line break stays inside its doc comment", () => {
+  const router = new Router().draw((map) => {
+    map.named("files", "/v*/api/files", { controller: "files*/x" });
+    map.named("odd", "/odd", { controller: "a\nb", action: "c\u2028d" });
+  });
+  const dts = helpersDts(router, { source: "/tmp/*/routes\n.ts" });
+  // Before, "*/" ended the comment early, and the rest was a syntax error.
+  assertStringIncludes(dts, "/** ANY /v*\\/api/files (files*\\/x#index) */");
+  assertStringIncludes(dts, "/** ANY /odd (a b#c d) */");
+  assertStringIncludes(dts, "from /tmp/*/routes .ts. Do not edit.");
+  for (const line of dts.split("\n").filter((line) => line.startsWith("  /** "))) {
+    assertEquals(line.indexOf("*/"), line.length - 2, line);
+  }
+});
+
 Deno.test({
   name: "typed helpers: correct use compiles, a wrong name or a missing value does not",
   // Each case runs `deno check`, a few seconds in all.
