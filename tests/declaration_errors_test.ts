@@ -485,9 +485,11 @@ Deno.test("a generator draw block, which a call does not run, is a TypeError", (
   const blocks = [
     function* (map: Mapper) {
       map.resources("comments");
+      yield;
     },
     async function* (map: Mapper) {
       map.resources("comments");
+      yield;
     },
   ];
   for (const block of blocks) {
