@@ -25,14 +25,25 @@
  * @module
  */
 
-export { Router } from "./src/router.ts";
+import { Router } from "./src/router.ts";
+import { Route } from "./src/route.ts";
+import { HttpError, RoutingError } from "./src/errors.ts";
+import { Controller } from "./src/controller.ts";
+
+// The bundle's minifier renames classes: `Router.name` was "Rt" in dist/mod.js, and Node
+// printed a RoutingError as "P [RoutingError]: ...". esbuild's keepNames would name every
+// function, at 2 KB gzipped; the exported classes are named here instead.
+for (
+  const [name, value] of Object.entries({ Router, Route, HttpError, RoutingError, Controller })
+) {
+  Object.defineProperty(value, "name", { value: name });
+}
+
+export { Controller, HttpError, Route, Router, RoutingError };
 export type { Mapper, ResourceArgs, ResourcesArgs } from "./src/mapper.ts";
-export { Route } from "./src/route.ts";
 export type { Part, RouteMethod, Segment } from "./src/route.ts";
 export type { Requirement } from "./src/requirement.ts";
-export { HttpError, RoutingError } from "./src/errors.ts";
 export type { HttpErrorOptions, RoutingErrorOptions } from "./src/errors.ts";
-export { Controller } from "./src/controller.ts";
 export type { Variant } from "./src/variants.ts";
 export type {
   ActionContext,

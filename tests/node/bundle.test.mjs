@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { inspect } from "node:util";
 import { Controller, HttpError, Router, RoutingError } from "../../dist/mod.js";
 import { listener, toRequest } from "../../examples/node/server.mjs";
 
@@ -44,6 +45,19 @@ function makeRouter() {
 test("the runtime has no URLPattern of its own, or the test proves nothing new", () => {
   const [major] = process.versions.node.split(".").map(Number);
   if (major < 23) assert.equal(typeof globalThis.URLPattern, "undefined");
+});
+
+test("the bundle's classes keep their names, as errors print them", () => {
+  const classes = { Router, RoutingError, HttpError, Controller };
+  for (const [name, value] of Object.entries(classes)) assert.equal(value.name, name);
+  // Node printed "P [RoutingError]: ..." where the minifier had renamed the class.
+  let printed = "";
+  try {
+    makeRouter().recognize("/nowhere");
+  } catch (miss) {
+    printed = inspect(miss);
+  }
+  assert.match(printed, /^\[?RoutingError: No route matches/);
 });
 
 test("declares routes and recognises paths", () => {
