@@ -21,7 +21,10 @@ const USAGE = `usage: deno task routes [file] [options]
   --grep TEXT          only the routes whose name, method, path or controller#action
                        contains TEXT (case-insensitive)
   --json               print the routes as JSON instead of a table
-  --dts FILE           write a .d.ts with typed helper interfaces to FILE (- for stdout)`;
+  --dts FILE           write a .d.ts with typed helper interfaces to FILE (- for stdout);
+                       takes no filter and no --json
+  -h, --help           print this help
+  --                   what follows is the file, even if it starts with -`;
 
 /** The parsed command line of the routes command. */
 export interface RoutesArgs {
@@ -37,20 +40,37 @@ export interface RoutesArgs {
   json?: boolean;
   /** Where to write the typed helpers (`-`: stdout). */
   dts?: string;
+  /** Print the usage and nothing else. */
+  help?: boolean;
 }
 
 /** Parses the command line; throws an `Error` with the usage text on bad input. */
 export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
   const parsed: RoutesArgs = { file: "" };
+  let flags = true;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
     const [flag, inline] = arg.startsWith("--") ? arg.split(/=(.*)/s, 2) : [arg];
+    // The next argument is a value unless it is another flag: `--controller --json` would
+    // otherwise filter for a controller named "--json", silently.
     const value = () => {
-      const text = inline ?? args[++i];
+      const text = inline ?? (args[i + 1]?.startsWith("--") ? undefined : args[++i]);
       if (text === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
       return text;
     };
-    if (flag === "--variant") {
+    if (flags && arg === "--") {
+      flags = false;
+    } else if (!flags || !arg.startsWith("-")) {
+      // The file (past "--", whatever it starts with).
+      if (parsed.file !== "") {
+        throw new Error(
+          `only one file, got ${JSON.stringify(parsed.file)} and ${JSON.stringify(arg)}\n${USAGE}`,
+        );
+      }
+      parsed.file = arg;
+    } else if (flag === "--json" && inline !== undefined) {
+      throw new Error(`--json takes no value, got ${JSON.stringify(arg)}\n${USAGE}`);
+    } else if (flag === "--variant") {
       const variant = value();
       if (variant !== "A" && variant !== "B" && variant !== "C") {
         throw new Error(`--variant takes A, B or C, got ${JSON.stringify(variant)}\n${USAGE}`);
@@ -65,18 +85,18 @@ export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
     } else if (flag === "--json") {
       parsed.json = true;
     } else if (flag === "--help" || flag === "-h") {
-      throw new Error(USAGE);
-    } else if (arg.startsWith("-")) {
-      throw new Error(`unknown option ${arg}\n${USAGE}`);
-    } else if (parsed.file === "") {
-      parsed.file = arg;
+      parsed.help = true;
     } else {
-      throw new Error(
-        `only one file, got ${JSON.stringify(parsed.file)} and ${JSON.stringify(arg)}\n${USAGE}`,
-      );
+      throw new Error(`unknown option ${arg}\n${USAGE}`);
     }
   }
   if (parsed.file === "") parsed.file = "examples/routes.ts";
+  const filters = ["controller", "grep", "json"] as const;
+  if (parsed.dts !== undefined && filters.some((key) => parsed[key] !== undefined)) {
+    throw new Error(
+      `--dts writes every named route's helpers: it takes no --controller, --grep or --json\n${USAGE}`,
+    );
+  }
   return parsed;
 }
 
@@ -100,6 +120,14 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
     typeof exported !== "function" || /^class\b/.test(Function.prototype.toString.call(exported))
   ) {
     throw new Error(`${args.file} must export default a Router or a draw function (map) => void`);
+  }
+  // A router's bound request handler (`export default router.fetch`), which a draw would
+  // call with the mapper as its request.
+  if (exported.name === "fetch" || exported.name === "handle") {
+    throw new Error(
+      `${args.file} exports a request handler (${exported.name}); export default the router ` +
+        `itself (it serves as { fetch } too), or a draw function (map) => void`,
+    );
   }
   let returned: unknown;
   const router = new Router({ variant: args.variant ?? "A" }).draw((map) => {
@@ -161,6 +189,7 @@ function routesJson(routes: readonly Route[]): string {
 
 /** Runs the command; returns what it prints. */
 export async function runRoutes(args: RoutesArgs, cwd: string): Promise<string> {
+  if (args.help) return USAGE;
   const router = await loadRouter(args, cwd);
   if (args.dts !== undefined) {
     const text = helpersDts(router, { source: `${args.file} (variant ${router.variant})` });
@@ -169,7 +198,10 @@ export async function runRoutes(args: RoutesArgs, cwd: string): Promise<string> 
     return `wrote ${args.dts}: ${router.namedRoutes.size} named routes`;
   }
   const routes = selectRoutes(router.routes, args);
-  return args.json ? routesJson(routes) : formatRoutes(routes).trimEnd();
+  if (args.json) return routesJson(routes);
+  // As `rails routes` says it, rather than a header over nothing.
+  if (routes.length === 0) return "No routes match the --controller or --grep given.";
+  return formatRoutes(routes).trimEnd();
 }
 
 if (import.meta.main) {

@@ -147,3 +147,47 @@ Deno.test("routes: --controller and --grep filter the rows; --json prints data",
     id: "/[^\\/;.,?]+/",
   });
 });
+
+Deno.test("routes: flags take no flag as their value, --json no value, and -- ends the flags", async () => {
+  const cwd = Deno.cwd();
+  // Each was taken quietly before: a controller named "--json" (an empty table), and
+  // --json=false as --json.
+  for (
+    const [args, text] of [
+      [["--controller", "--json"], "--controller needs a value"],
+      [["--json=false"], "--json takes no value"],
+      [["--dts", "-", "--json"], "it takes no --controller, --grep or --json"],
+      [["--", "a.ts", "b.ts"], 'only one file, got "a.ts" and "b.ts"'],
+    ] as const
+  ) {
+    assertThrows(() => parseRoutesArgs(args), Error, text);
+  }
+  assertEquals(parseRoutesArgs(["--", "-odd.ts"]).file, "-odd.ts");
+  assertEquals(parseRoutesArgs(["--grep", "-x"]).grep, "-x");
+  assertStringIncludes(await runRoutes(parseRoutesArgs(["-h"]), cwd), "usage: deno task routes");
+  assertEquals(
+    await runRoutes(parseRoutesArgs(["--controller", "nosuch"]), cwd),
+    "No routes match the --controller or --grep given.",
+  );
+});
+
+Deno.test("routes: a module exporting the router's request handler is told to export the router", async () => {
+  for (const handler of ["fetch", "handle"]) {
+    // A file each: a module is imported once.
+    const file = await Deno.makeTempFile({ suffix: ".ts" });
+    try {
+      await Deno.writeTextFile(
+        file,
+        `import { Router } from "${new URL("../mod.ts", import.meta.url).href}";\n` +
+          `export default new Router().${handler};\n`,
+      );
+      await assertRejects(
+        () => loadRouter({ file }, Deno.cwd()),
+        Error,
+        `exports a request handler (${handler}); export default the router itself`,
+      );
+    } finally {
+      await Deno.remove(file);
+    }
+  }
+});
