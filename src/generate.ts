@@ -444,9 +444,14 @@ function isList(value: unknown): value is readonly unknown[] {
  * variables the named-values object does not name; the object's other keys follow.
  */
 function helperValues(route: Route, args: readonly unknown[]): Map<string, unknown> {
-  const last = args[args.length - 1];
+  // The named-values object followed by undefineds only (a wrapper passing an optional
+  // argument along) is still the named-values object: `list_path({ page: 2 }, undefined)`.
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  if (end === args.length || end === 0 || !isNamedValues(args[end - 1])) end = args.length;
+  const last = args[end - 1];
   const named: [string, unknown][] = [];
-  let positional = args.length;
+  let positional = end;
   if (isNamedValues(last)) {
     positional -= 1;
     let key: string | undefined;

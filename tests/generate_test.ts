@@ -408,6 +408,15 @@ Deno.test("more positional values than unnamed variables is a RoutingError", () 
   assertEquals(h.hash_for_thread_path(1, undefined), h.hash_for_thread_path(1));
   generationError(() => h.thread_path(undefined));
   generationError(() => h.thread_path(undefined, 1));
+  // After the named-values object too, which stays that object: these threw, or dropped
+  // page=2 reading the object as a record.
+  assertEquals(h.threads_path({ page: 2 }, undefined), "/threads?page=2");
+  assertEquals(h.thread_path(5, { page: 2 }, undefined), "/threads/5?page=2");
+  assertEquals(h.thread_path({ id: 5, page: 2 }, undefined, undefined), "/threads/5?page=2");
+  assertEquals(
+    h.hash_for_thread_path(5, { page: 2 }, undefined),
+    h.hash_for_thread_path(5, { page: 2 }),
+  );
 });
 
 Deno.test("hash_for_* builds the hash without validating values", () => {
