@@ -278,6 +278,15 @@ export class Route {
     // A Set, in path order: looking names up in an array made thousands of them quadratic.
     const variables = new Set<string>();
     const raw = parseTemplate(this.path, compiled, variables);
+    // urlFor reads these keys as its options, so `urlFor(hash_for_x_path(v))` would fail.
+    for (const name of ["use_route", "only_path"]) {
+      if (variables.has(name)) {
+        throw new TypeError(
+          `The route path "${this.path}" names the variable :${name}, a key that urlFor ` +
+            `reads as its own option; give the variable another name`,
+        );
+      }
+    }
     for (const name of compiled.keys()) {
       if (!variables.has(name)) {
         throw new TypeError(

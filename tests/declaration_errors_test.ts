@@ -991,6 +991,17 @@ Deno.test("a default that the path must hold but cannot write is a TypeError at 
   assertEquals(pages.helpers.r_path(), "/pages");
 });
 
+Deno.test("a variable named like an option of urlFor is a TypeError", () => {
+  for (const name of ["use_route", "only_path"]) {
+    // Before, the route drew, and urlFor of its hash_for_ helper failed.
+    assertThrows(
+      () => new Router().draw((map) => map.named("r", `/x/:${name}`, { controller: "c" })),
+      TypeError,
+      `names the variable :${name}, a key that urlFor reads as its own option`,
+    );
+  }
+});
+
 Deno.test("a route no path within the limits can match is refused: deep nesting ends early", () => {
   const nest = (map: Mapper, depth: number): void => {
     if (depth > 0) map.resources(`n${depth}`, (inner) => nest(inner, depth - 1));
