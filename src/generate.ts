@@ -448,7 +448,7 @@ function helperValues(route: Route, args: readonly unknown[]): Map<string, unkno
   // argument along) is still the named-values object: `list_path({ page: 2 }, undefined)`.
   let end = args.length;
   while (end > 0 && args[end - 1] === undefined) end--;
-  if (end === args.length || end === 0 || !isNamedValues(args[end - 1])) end = args.length;
+  if (end < args.length && !isNamedValues(args[end - 1])) end = args.length;
   const last = args[end - 1];
   const named: [string, unknown][] = [];
   let positional = end;
