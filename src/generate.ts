@@ -5,6 +5,7 @@
 
 import { describe } from "./describe.ts";
 import { RoutingError } from "./errors.ts";
+import { isPlainObject } from "./mapper.ts";
 import type { Requirement } from "./requirement.ts";
 import { followsDefaultRule, type Route } from "./route.ts";
 import type { Helpers, UrlOptions } from "./types.ts";
@@ -419,11 +420,8 @@ function generate(route: Route, values: Values, context: Context): string {
 
 /** Whether a helper's last argument is the named-values object rather than a value. */
 function isNamedValues(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || isList(value)) return false;
   try {
-    const proto = Object.getPrototypeOf(value);
-    return (proto === Object.prototype || proto === null) &&
-      typeof (value as { toParam?: unknown }).toParam !== "function";
+    return isPlainObject(value) && typeof value.toParam !== "function";
   } catch {
     // A revoked Proxy: a value, which textOf then reports.
     return false;
@@ -854,16 +852,16 @@ export function urlFor(
   // instance with getters would silently give the first index route: refused, as a
   // helper's named-values object must be plain too.
   let read: Map<string, unknown>;
-  let proto: unknown;
+  let plain: boolean;
   try {
-    proto = Object.getPrototypeOf(options);
+    plain = isPlainObject(options);
     read = new Map(Object.entries(options));
   } catch (error) {
     throw new TypeError(`urlFor could not read its options: ${thrownText(error)}`, {
       cause: error,
     });
   }
-  if (proto !== Object.prototype && proto !== null) {
+  if (!plain) {
     throw new TypeError(
       `urlFor needs a plain object of options (as hash_for_ helpers return), got ${
         describe(options)
@@ -893,8 +891,8 @@ export function urlFor(
   const action = present(read.get("action")) ? read.get("action") as string : "index";
   // Whether the options give a key this value, compared as the query string writes it.
   const givesValue = (key: string, value: string) => queryTextOf(given.get(key)) === value;
-  const { maxParamLength, maxPathLength, maxSegments } = mount;
-  const context: Context = { maxParamLength, maxPathLength, maxSegments };
+  // The mount holds the limits a generation needs; urlFor recalls nothing.
+  const context: Context = mount;
   // The values a route generates from: the given ones, and the controller and action where
   // its path names them. A view, not a copy: the candidates are many, the keys may be too.
   const valuesFor = (route: Route): Pick<Values, "get"> => ({
