@@ -888,7 +888,11 @@ export function urlFor(
     if (!RESERVED.has(key) && present(value)) given.set(key, value);
   }
   const controller = present(read.get("controller")) ? read.get("controller") as string : undefined;
-  const action = present(read.get("action")) ? read.get("action") as string : "index";
+  const givenAction = present(read.get("action")) ? read.get("action") as string : undefined;
+  // Routes are picked by controller and action, a missing action being "index" (Rails);
+  // by name, a path's `:action` left out or empty takes the route's default, as the helper
+  // does (`hash_for_p_path("")` of `/p/:action` gives what `p_path("")` gives).
+  const action = givenAction ?? "index";
   // Whether the options give a key this value, compared as the query string writes it.
   const givesValue = (key: string, value: string) => queryTextOf(given.get(key)) === value;
   // The mount holds the limits a generation needs; urlFor recalls nothing.
@@ -900,7 +904,7 @@ export function urlFor(
       key === "controller" && route.controller === null
         ? controller
         : key === "action" && route.action === null
-        ? action
+        ? (byName ? givenAction : action)
         : given.get(key),
   });
 

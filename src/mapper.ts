@@ -357,8 +357,11 @@ function fixedTarget(
   },
 ): string | undefined {
   const given = optionalString(options[key], key, where);
-  if (given !== undefined || variables.has(key) || !(key in defaults)) return given;
-  return optionalString(defaults[key], `defaults.${key}`, where);
+  // Checked beside a path variable too: a default action "" recognised as no action at all.
+  const fallback = Object.hasOwn(defaults, key)
+    ? optionalString(defaults[key], `defaults.${key}`, where)
+    : undefined;
+  return given !== undefined || variables.has(key) ? given : fallback;
 }
 
 /**

@@ -991,6 +991,22 @@ Deno.test("a default that the path must hold but cannot write is a TypeError at 
   assertEquals(pages.helpers.r_path(), "/pages");
 });
 
+Deno.test("an empty default controller or action is a TypeError, beside its path variable too", () => {
+  for (const key of ["controller", "action"]) {
+    for (const path of [`/x/:${key}`, "/x"]) {
+      // Before, `/:action` with defaults.action "" recognised "/" as the action "".
+      assertThrows(
+        () =>
+          new Router().draw((map) =>
+            map.named("r", path, { controller: "c", defaults: { [key]: "" } })
+          ),
+        TypeError,
+        `map.named("r"): defaults.${key} must be a non-empty string, got ""`,
+      );
+    }
+  }
+});
+
 Deno.test("a variable named like an option of urlFor is a TypeError", () => {
   for (const name of ["use_route", "only_path"]) {
     // Before, the route drew, and urlFor of its hash_for_ helper failed.

@@ -850,6 +850,23 @@ Deno.test("urlFor of a hash_for_ helper is the helper's path where :action has a
   }
 });
 
+Deno.test("urlFor by name: an :action left out or empty takes the route's default", () => {
+  const router = build("B", (map: Mapper) => {
+    map.named("p", "/p/:action", { controller: "c", defaults: { action: "home" } });
+    map.named("q", "/q/:action/x", { controller: "c", defaults: { action: "home" } });
+  });
+  const h = router.helpers;
+  for (const name of ["p", "q"]) {
+    const path = h[`${name}_path`]("") as string;
+    assertEquals(path, name === "p" ? "/p" : "/q/home/x");
+    assertEquals(router.urlFor(h[`hash_for_${name}_path`]("") as UrlOptions), path);
+    assertEquals(router.urlFor({ use_route: name }), path);
+    assertEquals(router.urlFor({ use_route: name, action: "" }), path);
+  }
+  // Picked by controller, a missing action is still "index" (Rails).
+  assertEquals(router.urlFor({ controller: "c" }), "/p/index");
+});
+
 Deno.test("urlFor: format, create, a falsy id, and an empty action", () => {
   const router = build("A", (map: Mapper) => map.resources("messages"));
   assertEquals(
