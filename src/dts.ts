@@ -103,8 +103,10 @@ ${body(true)}
 /**
  * The parameter lists of one helper. Positional values fill the rightmost variables the
  * trailing object does not name; the object names the rest. A variable with a default
- * (`:action` has "index"), or an optional one (`:id` of the catch-all), may be left out;
- * bound to a request, so may every variable but `format`, which is never recalled.
+ * (`:action` has "index") may be left out, and so may an optional one without (`:id` of the
+ * catch-all) where the path ends before it: with no later value given (`/act/:id/:action`
+ * takes no action without an id); bound to a request, so may every variable but `format`,
+ * which is never recalled.
  */
 function signatures(
   route: Pick<Route, "variables" | "defaults" | "optional">,
@@ -112,9 +114,15 @@ function signatures(
 ): string[] {
   const { variables } = route;
   const n = variables.length;
+  const fills = (name: string) =>
+    Object.hasOwn(route.defaults, name) || route.optional.get(name) !== undefined ||
+    name === "action";
   const omittable = (name: string) =>
-    Object.hasOwn(route.defaults, name) || route.optional.has(name) || name === "action" ||
-    (bound && name !== "format");
+    fills(name) || route.optional.has(name) || (bound && name !== "format");
+  // The optional variable without a value (only `:id` has none), where a later one follows.
+  const ends = bound
+    ? -1
+    : variables.findIndex((name, index) => index < n - 1 && !fills(name) && omittable(name));
   const value = (name: string) => `${safe(name)}: RouteValue`;
   // The object names `names`; the positional variables only as null (see RouteQuery).
   const named = (
@@ -134,11 +142,22 @@ function signatures(
   for (let k = n; k >= 0; k--) {
     const positional = variables.slice(n - k);
     const rest = variables.slice(0, n - k);
-    const object = rest.length === 0
-      ? query(positional)
-      : `named${rest.every(omittable) ? "?" : ""}: ${
+    let object;
+    if (rest.length === 0) object = query(positional);
+    else if (ends === -1 || ends >= rest.length) {
+      object = `named${rest.every(omittable) ? "?" : ""}: ${
         named(rest, { optional: omittable, positional })
       }`;
+    } else {
+      // Either that variable is given, or it and every later one are left out.
+      const optional = (name: string) => name !== variables[ends] && omittable(name);
+      const given = named(rest, { optional, positional });
+      const before = variables.slice(0, ends);
+      const ended = k === 0
+        ? ` | ${named(before, { optional, positional: variables.slice(ends) })}`
+        : "";
+      object = `named${k === 0 && before.every(omittable) ? "?" : ""}: ${given}${ended}`;
+    }
     lists.add([...positional.map(value), object].join(", "));
   }
   if (!bound) {

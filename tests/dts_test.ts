@@ -153,17 +153,22 @@ Deno.test({
       map.named("cat", ":controller/:action/:id");
       // `:action` must be in this path, and takes its implicit "index" (API.md).
       map.named("report", "/reports/:action.:format", { controller: "reports" });
+      // `:id` is optional, without a value: the path ends before it, so no action without it.
+      map.named("act", "/act/:id/:action", { controller: "acts" });
     };
     try {
       const router = new Router().draw(drawDefaults);
-      const { page_path, feed_path, cat_path, report_path } = router.helpers;
+      const { page_path, feed_path, cat_path, report_path, act_path } = router.helpers;
       // What the types below allow, the helpers do.
       assertEquals([
         page_path(),
         feed_path(),
         cat_path({ controller: "pages" }),
         report_path({ format: "xml" }),
-      ], ["/pages", "/feed.rss", "/pages", "/reports/index.xml"]);
+        act_path(),
+        act_path({ id: 1 }),
+        act_path("edit", { id: 1 }),
+      ], ["/pages", "/feed.rss", "/pages", "/reports/index.xml", "/act", "/act/1", "/act/1/edit"]);
       await Deno.writeTextFile(`${dir}/helpers.d.ts`, helpersDts(router));
       const source = (body: string) =>
         `import { Router } from "${new URL("mod.ts", root).href}";
@@ -179,13 +184,28 @@ helpers.feed_path({ page: 2 });
 helpers.cat_path({ controller: "pages" });
 helpers.cat_path(4, { controller: "pages" });
 helpers.report_path({ format: "xml" });
-helpers.report_path("list", "xml");`),
+helpers.report_path("list", "xml");
+helpers.act_path();
+helpers.act_path({ page: 2 });
+helpers.act_path({ id: 1 });
+helpers.act_path("edit", { id: 1 });
+helpers.act_path({ id: 1, action: "edit" });`),
       );
       assert(good.ok, good.text);
       // The controller has no default; one positional value is the id, not the controller.
       assertThrows(() => cat_path(), RoutingError, ":controller");
       assertThrows(() => cat_path("pages", {}), RoutingError, ":controller");
-      for (const misuse of ["helpers.cat_path();", 'helpers.cat_path("pages", {});']) {
+      // Before, the types let an action go without the id.
+      assertThrows(() => act_path("edit"), RoutingError, "missing value for :id");
+      assertThrows(() => act_path({ action: "edit" }), RoutingError, "missing value for :id");
+      for (
+        const misuse of [
+          "helpers.cat_path();",
+          'helpers.cat_path("pages", {});',
+          'helpers.act_path("edit");',
+          'helpers.act_path({ action: "edit" });',
+        ]
+      ) {
         const bad = await check(dir, source(misuse));
         assertEquals(bad.ok, false, `expected a compile error for: ${misuse}`);
       }
