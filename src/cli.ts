@@ -7,6 +7,7 @@
 
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
+import { thrownText } from "./describe.ts";
 import { helpersDts } from "./dts.ts";
 import type { Route } from "./route.ts";
 import { formatRoutes } from "./route_table.ts";
@@ -106,7 +107,12 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
   const url = /^[a-z][a-z\d+.-]+:/i.test(args.file)
     ? new URL(args.file)
     : pathToFileURL(resolve(cwd, args.file));
-  const module = await import(url.href);
+  let module;
+  try {
+    module = await import(url.href);
+  } catch (error) {
+    throw moduleError(args.file, error);
+  }
   const exported = module.default;
   if (isRouter(exported)) {
     if (args.variant !== undefined && args.variant !== exported.variant) {
@@ -130,10 +136,15 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
     );
   }
   let returned: unknown;
-  const router = new Router({ variant: args.variant ?? "A" }).draw((map) => {
-    returned = exported(map);
-    return returned;
-  });
+  let router;
+  try {
+    router = new Router({ variant: args.variant ?? "A" }).draw((map) => {
+      returned = exported(map);
+      return returned;
+    });
+  } catch (error) {
+    throw moduleError(args.file, error);
+  }
   // A function that makes a router (`() => new Router().draw(...)`) is no draw function:
   // its table is not the one drawn here, which it left empty.
   if (isRouter(returned)) {
@@ -143,6 +154,28 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
     );
   }
   return router;
+}
+
+/**
+ * An error thrown while the module loads or draws, as the file's own, with the frames of the
+ * stack outside this module (the user's lines): the message alone does not say where.
+ */
+function moduleError(file: string, error: unknown): Error {
+  const text = thrownText(error);
+  let stack = "";
+  try {
+    if (error instanceof Error && typeof error.stack === "string") stack = error.stack;
+  } catch {
+    // A stack that cannot be read: the message alone.
+  }
+  const ours = [new URL("./", import.meta.url).href, new URL("../mod.ts", import.meta.url).href];
+  const frames = stack.split("\n").filter((line) =>
+    /^\s+at /.test(line) && !line.includes("ext:") && !ours.some((prefix) => line.includes(prefix))
+  );
+  // Deno colours some of its messages (a module not found) whatever the output is.
+  // deno-lint-ignore no-control-regex
+  const plain = text.replace(/\u001b\[[\d;]*m/g, "");
+  return new Error([`${file}: ${plain}`, ...frames].join("\n"), { cause: error });
 }
 
 /**

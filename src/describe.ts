@@ -87,3 +87,19 @@ export function describe(value: unknown): string {
     return "a revoked Proxy";
   }
 }
+
+/**
+ * What a caller's code threw, for a message: an error as `Name: message` (its name alone
+ * when the message is empty), anything else as {@linkcode describe} shows it. Never throws,
+ * even for an error whose properties do.
+ */
+export function thrownText(error: unknown): string {
+  try {
+    if (error instanceof Error) {
+      return error.message === "" ? error.name : `${error.name}: ${error.message}`;
+    }
+  } catch {
+    // An error that cannot be read either: shown as a value.
+  }
+  return describe(error);
+}

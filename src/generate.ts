@@ -3,7 +3,7 @@
  * @module
  */
 
-import { describe } from "./describe.ts";
+import { describe, thrownText } from "./describe.ts";
 import { RoutingError } from "./errors.ts";
 import { isPlainObject } from "./mapper.ts";
 import type { Requirement } from "./requirement.ts";
@@ -107,16 +107,6 @@ const UNREADABLE = Symbol("unreadable");
 const UNREADABLE_VALUE = {
   invalid: "an object that cannot be read (a revoked Proxy, a getter that throws)",
 };
-
-/** What a caller's code threw, for a message: the error's name and message, or the value. */
-function thrownText(error: unknown): string {
-  try {
-    if (error instanceof Error) return `${error.name}: ${error.message}`;
-  } catch {
-    // An error that cannot be read either: shown as a value.
-  }
-  return describe(error);
-}
 
 /** A property of a caller's object, or `UNREADABLE` where reading it throws. */
 function propertyOf(value: object, key: "toParam" | "id"): unknown {

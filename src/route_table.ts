@@ -12,7 +12,7 @@ import type { Route } from "./route.ts";
 export function formatRoutes(routes: readonly Route[]): string {
   const rows = [
     ["Name", "Method", "Path", "Controller#Action"],
-    ...routes.map((route) => [route.name ?? "", route.method, route.path, route.target]),
+    ...routes.map((route) => [route.name ?? "", route.method, route.path, printable(route.target)]),
   ];
   // A fold, not Math.max(...lengths): spread into one call, a table of some 100,000 routes
   // overflows the stack.
@@ -23,4 +23,19 @@ export function formatRoutes(routes: readonly Route[]): string {
     [name.padStart(widths[0]), method.padEnd(widths[1]), path.padEnd(widths[2]), target]
       .join("  ").trimEnd()
   ).join("\n") + "\n";
+}
+
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * A controller or action may be any string, so its control characters are escaped (`\n`,
+ * `\u001b`): raw, a line break splits a row and an escape sequence reaches the terminal.
+ * Names and paths are checked at declaration.
+ */
+function printable(text: string): string {
+  return text.replace(
+    CONTROL,
+    (char) => char === "\n" ? "\\n" : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }

@@ -191,3 +191,48 @@ Deno.test("routes: a module exporting the router's request handler is told to ex
     }
   }
 });
+
+Deno.test("routes: an error in the module says which file and which of its lines", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const cases: [string, string, RegExp][] = [
+      // A bug in the draw function, and a throw on import; before, only the message showed.
+      [
+        "function helper(map, options) { map.resources(options.member.name); }\n" +
+        "export default (map) => helper(map, {});\n",
+        "TypeError: Cannot read properties of undefined",
+        /at helper \(file:.*draw0\.js:1:\d+\)\n\s+at .*draw0\.js:2:\d+/,
+      ],
+      [`throw new Error("");\n`, "Error", /draw1\.js:1:7/],
+      // A declaration error the router throws: the user's line that declared it.
+      [
+        `export default (map) => {\n  map.resources("messages");\n  map.resources("no-such");\n};\n`,
+        "TypeError: map.resources:",
+        /draw2\.js:3:\d+/,
+      ],
+    ];
+    for (const [i, [text, message, frames]] of cases.entries()) {
+      const file = `${dir}/draw${i}.js`;
+      await Deno.writeTextFile(file, text);
+      const error = await assertRejects(() => loadRouter({ file }, Deno.cwd()), Error);
+      assert(error.message.startsWith(`${file}: ${message}`), error.message);
+      assert(frames.test(error.message), error.message);
+      // The router's own frames are left out.
+      assert(!error.message.includes("/src/"), error.message);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routes: control characters in a controller or action are escaped in the table", () => {
+  const router = new Router().draw((map) => {
+    map.connect("/a", { controller: "two\nlines", action: "clear\u001b[2J\u0085" });
+  });
+  // Before, the line break split the row and the escape sequence reached the terminal.
+  assertEquals(router.toString().split("\n")[1].trim().split(/\s+/), [
+    "ANY",
+    "/a",
+    "two\\nlines#clear\\u001b[2J\\u0085",
+  ]);
+});
