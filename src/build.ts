@@ -5,8 +5,12 @@
  * (with the declarations it re-exports) and `dist/package.json` for npm.
  *
  * esbuild does not read Deno's import map, so the npm packages that `mod.ts` imports are
- * linked, by the names the import map gives them, into a temporary `node_modules` that
- * esbuild searches (`nodePaths`); they come from Deno's npm cache (`deno info`).
+ * linked, by the names the import map gives them, into a temporary `node_modules`; they come
+ * from Deno's npm cache (`deno info`). esbuild bundles from a temporary folder that links
+ * `mod.ts` and `src/` beside that `node_modules`, keeping the links' paths, so the source
+ * maps name `../src/router.ts` and `../node_modules/pluralize/pluralize.js` wherever the
+ * repository, the cache and the output folder are, and the chunks' hashes do not change
+ * with them.
  * @module
  */
 
@@ -189,10 +193,15 @@ export async function build(
   const temp = await Deno.makeTempDir({ prefix: "resource-router-build-" });
   try {
     await Deno.remove(outdir, { recursive: true }).catch(() => {});
+    for (const name of ["mod.ts", "src"]) await Deno.symlink(join(ROOT, name), join(temp, name));
+    const nodeModules = await linkNpmPackages(temp);
+    const out = join(temp, "out");
     const result = await esbuild.build({
-      absWorkingDir: ROOT,
+      absWorkingDir: temp,
       entryPoints: { mod: "mod.ts" },
-      outdir,
+      outdir: out,
+      preserveSymlinks: true,
+      write: false,
       bundle: true,
       splitting: true,
       format: "esm",
@@ -202,13 +211,20 @@ export async function build(
       minify: true,
       sourcemap: true,
       chunkNames: "chunks/[name]-[hash]",
-      nodePaths: [await linkNpmPackages(temp)],
       metafile: true,
       logLevel: "warning",
     });
+    for (const file of result.outputFiles) {
+      const target = join(outdir, relative(out, file.path));
+      await Deno.mkdir(dirname(target), { recursive: true });
+      await Deno.writeFile(target, file.contents);
+    }
     const outputs = Object.entries(result.metafile.outputs)
       .filter(([file]) => file.endsWith(".js"))
-      .map(([file, output]) => ({ file: resolve(ROOT, file), inputs: Object.keys(output.inputs) }));
+      .map(([file, output]) => ({
+        file: join(outdir, relative(out, resolve(temp, file))),
+        inputs: Object.keys(output.inputs),
+      }));
     const files = outputs.map((output) => output.file);
     const polyfillChunk = outputs.find((output) =>
       output.inputs.some((input) => input.includes("urlpattern-polyfill"))
@@ -220,7 +236,7 @@ export async function build(
     for (const file of ["README.md", "LICENSE"]) {
       await Deno.copyFile(join(ROOT, file), join(outdir, file));
     }
-    if (declarations) writeDeclarations(outdir, join(temp, "node_modules"));
+    if (declarations) writeDeclarations(outdir, nodeModules);
     return { outdir, entry: join(outdir, "mod.js"), files, polyfillChunk };
   } finally {
     await esbuild.stop();

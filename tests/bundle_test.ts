@@ -54,6 +54,30 @@ Deno.test("bundle: esbuild builds dist/ for Node and Workers within the size bud
       assertEquals(pkg.dependencies, undefined);
     });
 
+    await t.step("the same bytes wherever it is built; maps name no builder's path", async () => {
+      // Before, the maps held paths from the output folder into the builder's Deno cache
+      // (`../../../root/.cache/deno/npm/...`), so the chunks' hashed names changed with it.
+      const other = await Deno.makeTempDir({ prefix: "resource-router-dist-" });
+      try {
+        const again = await build(join(other, "a", "b"), { declarations: false });
+        const names = (files: string[], dir: string) =>
+          files.map((file) => file.slice(dir.length)).sort();
+        assertEquals(names(again.files, again.outdir), names(output.files, outdir));
+        for (const file of output.files) {
+          for (const suffix of ["", ".map"]) {
+            const twin = join(again.outdir, file.slice(outdir.length));
+            assertEquals(await Deno.readFile(twin + suffix), await Deno.readFile(file + suffix));
+          }
+          const { sources } = JSON.parse(await Deno.readTextFile(`${file}.map`));
+          for (const source of sources as string[]) {
+            assert(/^(\.\.\/)+(src\/|mod\.ts$|node_modules\/)/.test(source), source);
+          }
+        }
+      } finally {
+        await Deno.remove(other, { recursive: true });
+      }
+    });
+
     await t.step("the bundle runs in Deno", async () => {
       const { Router, RoutingError } = await import(pathToFileURL(output.entry).href);
       const router = new Router({
