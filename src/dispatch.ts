@@ -186,22 +186,24 @@ async function respond(
   const action = pathParams.action;
   const registered = target.controllers.get(controllerName);
   if (registered === undefined) {
-    return notFound(
-      effective,
-      path,
-      `No controller is registered as ${JSON.stringify(controllerName)}`,
+    return unwired(
+      notFound(effective, path, `No controller is registered as ${JSON.stringify(controllerName)}`),
+      route.controller !== null,
     );
   }
   const controller = instantiate(registered);
   const handler = findAction(controller, action);
   if (handler === undefined) {
-    return notFound(
-      effective,
-      path,
-      `The controller ${JSON.stringify(controllerName)} has no action ${JSON.stringify(action)}` +
-        (isReserved(action)
-          ? ' (names starting with "_", and constructor, are never actions)'
-          : ""),
+    return unwired(
+      notFound(
+        effective,
+        path,
+        `The controller ${JSON.stringify(controllerName)} has no action ${JSON.stringify(action)}` +
+          (isReserved(action)
+            ? ' (names starting with "_", and constructor, are never actions)'
+            : ""),
+      ),
+      route.controller !== null && route.action !== null,
     );
   }
   const ctx: ActionContext = {
@@ -237,6 +239,12 @@ function errorResponse(error: unknown): Response {
   if (!(error instanceof HttpError) || !isResponseStatus(error.status)) {
     logFailure(error);
     return plain(500, "Internal Server Error");
+  }
+  if (error instanceof RoutingError && UNWIRED.has(error)) {
+    if (UNWIRED.get(error)) {
+      console.error(`router.fetch: ${error.method} ${error.path}: ${error.message}`);
+    }
+    return plain(404, `No route matches ${error.method} ${error.path}`);
   }
   if (error instanceof RoutingError && error.status === 405) {
     return plain(405, error.message, { allow: allowHeader(error.allowed) });
@@ -318,6 +326,21 @@ function plain(status: number, message: string, headers: Record<string, string> 
     status,
     headers: { "content-type": "text/plain; charset=utf-8", ...headers },
   });
+}
+
+/**
+ * The 404s of a request that routes to a controller or action that is not there, by the
+ * declared route or by a `:controller`/`:action` of the path, with whether the route
+ * declared it: a gap in the server's code. `handle` rejects with them as they are; `fetch`
+ * answers as for a path that routes nowhere, not naming the server's controllers and
+ * unwritten actions to the client, and logs the declared gaps for the operator (the names
+ * a path gives are the client's, so they are not logged).
+ */
+const UNWIRED = new WeakMap<RoutingError, boolean>();
+
+function unwired(error: RoutingError, declared: boolean): RoutingError {
+  UNWIRED.set(error, declared);
+  return error;
 }
 
 function notFound(method: string, path: string, message: string): RoutingError {

@@ -1155,3 +1155,40 @@ Deno.test("a result that cannot be sent as JSON is an error naming the action", 
     console.error = original;
   }
 });
+
+Deno.test("fetch: a controller or action that is not there is a plain 404; declared, logged", async () => {
+  const router = new Router({ controllers: { pages: { show: () => "page" } } }).draw((map) => {
+    map.resources("messages"); // no controller registered
+    map.named("about", "/about", { controller: "pages", action: "about" }); // no such action
+    map.connect("/:controller/:action"); // names from the client
+  });
+  await withLoggedErrors(async (errors) => {
+    for (
+      const [path, logged] of [
+        ["/messages/1", 'GET /messages/1: No controller is registered as "messages"'],
+        ["/about", 'GET /about: The controller "pages" has no action "about"'],
+        ["/admin/drop", undefined],
+        ["/pages/secret", undefined],
+      ]
+    ) {
+      errors.length = 0;
+      const response = await router.fetch(new Request(`http://localhost${path}`));
+      // Before, the body named the server's controllers and unwritten actions, and a
+      // declared route without its code was never reported.
+      assertEquals([response.status, await response.text()], [
+        404,
+        `No route matches GET ${path}\n`,
+      ]);
+      assertEquals(errors, logged === undefined ? [] : [`router.fetch: ${logged}`]);
+    }
+  });
+  // handle rejects with the error as it is, for the caller to read.
+  const error = await assertRejects(
+    () => router.handle(new Request("http://localhost/about")),
+    RoutingError,
+  );
+  assertEquals([error.status, error.message], [
+    404,
+    'The controller "pages" has no action "about"',
+  ]);
+});
