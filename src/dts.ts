@@ -123,6 +123,8 @@ function signatures(
   const ends = bound
     ? -1
     : variables.findIndex((name, index) => index < n - 1 && !fills(name) && omittable(name));
+  // Given a later variable, that one may not be left out.
+  const optional = (name: string) => omittable(name) && name !== variables[ends];
   const value = (name: string) => `${safe(name)}: RouteValue`;
   // The object names `names`; the positional variables only as null (see RouteQuery).
   const named = (
@@ -142,22 +144,18 @@ function signatures(
   for (let k = n; k >= 0; k--) {
     const positional = variables.slice(n - k);
     const rest = variables.slice(0, n - k);
-    let object;
-    if (rest.length === 0) object = query(positional);
-    else if (ends === -1 || ends >= rest.length) {
-      object = `named${rest.every(omittable) ? "?" : ""}: ${
-        named(rest, { optional: omittable, positional })
+    // With every variable in the object, a second shape: the one that ends the path left
+    // out with every later one.
+    const ended = k === 0 && ends !== -1 ? variables.slice(0, ends) : undefined;
+    const object = rest.length === 0
+      ? query(positional)
+      : `named${(ended ?? rest).every(optional) ? "?" : ""}: ${
+        named(rest, { optional, positional })
+      }${
+        ended === undefined
+          ? ""
+          : ` | ${named(ended, { optional, positional: variables.slice(ends) })}`
       }`;
-    } else {
-      // Either that variable is given, or it and every later one are left out.
-      const optional = (name: string) => name !== variables[ends] && omittable(name);
-      const given = named(rest, { optional, positional });
-      const before = variables.slice(0, ends);
-      const ended = k === 0
-        ? ` | ${named(before, { optional, positional: variables.slice(ends) })}`
-        : "";
-      object = `named${k === 0 && before.every(omittable) ? "?" : ""}: ${given}${ended}`;
-    }
     lists.add([...positional.map(value), object].join(", "));
   }
   if (!bound) {
