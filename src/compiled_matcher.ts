@@ -143,14 +143,20 @@ function isSeparator(code: number): boolean {
 }
 
 /**
- * Whether `text` could be the text of `segment` with its variables at some length: its
- * literal text in place, and each variable's text made of characters its rule admits (a
- * surrogate counts as admitted: `admits` reads whole characters). A condition a match
- * needs, found in time linear in the text for each part, as `#split` finds a split: from
- * the right, which positions the parts from each one on can match from.
+ * Whether `text` could be the text of `segment` with its variables at some length: no
+ * longer than its parts can be together, its literal text in place, and each variable's
+ * text made of characters its rule admits (a surrogate counts as admitted: `admits` reads
+ * whole characters). A condition a match needs, found in time linear in the text for each
+ * part, as `#split` finds a split: from the right, which positions the parts from each
+ * one on can match from.
  */
 function couldMatch(segment: Segment, text: string): boolean {
   const length = text.length;
+  let most = 0;
+  for (const part of segment.parts) {
+    most += "literal" in part ? part.literal.length : part.requirement?.maxLength ?? Infinity;
+  }
+  if (length > most) return false;
   let reach = new Uint8Array(length + 1);
   reach[length] = 1;
   for (let i = segment.parts.length - 1; i >= 0; i--) {

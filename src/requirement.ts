@@ -58,6 +58,11 @@ export interface Requirement {
    * or `_` of its own text (`/v:num`).
    */
   readonly boundaries: boolean;
+  /**
+   * The most UTF-16 code units a match can take (`Infinity` with a loop): a text longer
+   * than that is no match, however long the router lets a variable be.
+   */
+  readonly maxLength: number;
 }
 
 const ALLOWED_FLAGS = new Set(["i", "u"]);
@@ -133,7 +138,7 @@ export function compileRequirement(
     atoms,
     boundaries,
   });
-  checkWays(source, `${label} (${regex})`, options);
+  const maxLength = checkWays(source, `${label} (${regex})`, options);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
     throw new TypeError(
@@ -150,6 +155,7 @@ export function compileRequirement(
     admits: (char) => anyAtom.test(char),
     loops,
     boundaries: boundaries.length > 0,
+    maxLength,
   };
 }
 
@@ -430,24 +436,26 @@ function charsOf(atom: string): CharSet {
  * than needed, never looser. Reads a source in the rewritten syntax (a requirement's, or
  * the `RegExp` that matches several variables of a route at once, which `label` names),
  * whose only constructs are literals, escapes, classes, `(?:` groups, `|` and quantifiers.
+ * Returns the most UTF-16 code units a match can take (two for a character that may be
+ * outside ASCII), `Infinity` with a loop.
  */
-export function checkWays(source: string, label: string, options: WaysOptions = {}): void {
+export function checkWays(source: string, label: string, options: WaysOptions = {}): number {
   const text = Math.max(TEXT, options.longest ?? TEXT);
   let i = 0;
   /** What a piece or a sequence of them can match, besides the run after it. */
-  type Shape = { chars: CharSet; first: CharSet; nullable: boolean };
+  type Shape = { chars: CharSet; first: CharSet; nullable: boolean; most: number };
   /** Follows the alternatives up to the next ")" (or the end) from `run`. */
   const alternatives = (run: Run): Shape & { end: Run } => {
     const ends: Run[] = [];
     const shapes: Shape[] = [];
     let current = run;
-    let shape: Shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true };
+    let shape: Shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0 };
     while (i < source.length && source[i] !== ")") {
       if (source[i] === "|") {
         ends.push(current);
         shapes.push(shape);
         current = run;
-        shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true };
+        shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0 };
         i += 1;
       } else {
         const next = piece(current);
@@ -456,6 +464,7 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
           chars: union(shape.chars, next.chars),
           first: shape.nullable ? union(shape.first, next.first) : shape.first,
           nullable: shape.nullable && next.nullable,
+          most: shape.most + next.most,
         };
       }
     }
@@ -473,6 +482,7 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
       chars: shapes.map(({ chars }) => chars).reduce(union),
       first: shapes.map(({ first }) => first).reduce(union),
       nullable: shapes.some(({ nullable }) => nullable),
+      most: Math.max(...shapes.map(({ most }) => most)),
     };
   };
   /** Follows one atom or group, with its quantifier: the run after it, and its shape. */
@@ -492,10 +502,10 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
       else i += String.fromCodePoint(source.codePointAt(i)!).length;
       // \b and \B match no character.
       if (/^\\[bB]$/.test(source.slice(start, i))) {
-        return { run, chars: NO_CHARS, first: NO_CHARS, nullable: true };
+        return { run, chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0 };
       }
       const chars = charsOf(source.slice(start, i));
-      shape = { chars, first: chars, nullable: false };
+      shape = { chars, first: chars, nullable: false, most: chars.other ? 2 : 1 };
     }
     const quantifier = source.slice(i).match(QUANTIFIER);
     i += quantifier?.[0].length ?? 0;
@@ -503,7 +513,12 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     if (quantifier !== null && source[i] === "?") i += 1;
     const [min, max] = rangeOf(quantifier);
     const { chars } = shape;
-    shape = { ...shape, nullable: shape.nullable || min === 0 };
+    // `&&`: no text repeated any number of times is no text (not `0 * Infinity`).
+    shape = {
+      ...shape,
+      nullable: shape.nullable || min === 0,
+      most: max && shape.most && shape.most * max,
+    };
     if (through !== undefined && min === max) {
       // A group copied a fixed number of times: each copy after the one followed above,
       // until a copy changes nothing (then no later one does) or the ways pass the limit.
@@ -572,7 +587,7 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     }
     return run;
   };
-  alternatives(NO_RUN);
+  return alternatives(NO_RUN).most;
 }
 
 function sameRun(a: Run, b: Run): boolean {

@@ -152,6 +152,7 @@ compiledRequirementCache.set(DEFAULT_RULE, {
     admits: (char) => DEFAULT_ADMITS.test(char),
     loops: 1,
     boundaries: false,
+    maxLength: Infinity,
   },
   longest: Infinity,
 });

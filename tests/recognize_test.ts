@@ -752,6 +752,31 @@ Deno.test("maxParamLength: a route that backtracks gives no 414 where its litera
   assertEquals(recognized(router, "/zz.zz").params.a, "zz");
 });
 
+Deno.test("maxParamLength: a route that backtracks gives no 414 for a text longer than its requirements can match", () => {
+  // `:a` may hold the "-" after it, so the route backtracks, but neither variable can be
+  // longer than 3 characters: no text of over 7 is a match, however long a variable may be.
+  const post = `/x/${"a".repeat(20)}-1`;
+  for (const maxParamLength of [2, 8, 1024]) {
+    const router = new Router({ maxParamLength }).draw((map) => {
+      map.connect("/x/:a-:b", {
+        controller: "x",
+        requirements: { a: /[a-z-]{1,3}/, b: /\d{1,3}/ },
+      });
+      map.connect(post, { controller: "x", action: "post", conditions: { method: "post" } });
+    });
+    for (const _ of [1, 2]) {
+      const refused = rejected(router, post);
+      assertEquals([refused.status, refused.allowed], [405, ["POST"]], `${maxParamLength}`);
+      for (const length of [8, 2 * maxParamLength + 5]) {
+        assertEquals(rejected(router, `/x/${"a".repeat(length)}-1`).status, 404, `${length}`);
+      }
+    }
+    // Within the requirements' lengths, the route matches, or its value is over the limit.
+    if (maxParamLength >= 3) assertEquals(recognized(router, "/x/a-b-12").params.a, "a-b");
+    else assertEquals(rejected(router, "/x/a-b-12").status, 414);
+  }
+});
+
 // ---------------------------------------------------------------------------------------------
 // Custom actions
 

@@ -493,6 +493,11 @@ Deno.test("variables one RegExp matches together share the limit of ways", () =>
     'segment ":a-:b" of the route path "/x/:a-:b"',
   );
   declare("/x/:a-:b", { a: /\d+\d+/, b: /\d+/ });
+  // Stricter than needed (README): the default rule may hold the "-" and the digits after
+  // it, so with an optional part after the version's loop this counts as more than two.
+  assertThrows(() => declare("/g/:name-:version", { version: /\d+(?:\.\d+)?/ }), TypeError);
+  declare("/g/:name-:version", { name: /[a-z-]+/, version: /\d+(?:\.\d+)?/ });
+  declare("/g/:name-:version", { version: /[\d.]+/ });
   // A route matched by its whole RegExp (optional segments with two rules): across "/".
   assertThrows(
     () => declare("/x/:a/:b", { a: /\d+\d+/, b: /[0-9]+[0-9]+/ }, { a: "1", b: "2" }),
@@ -553,6 +558,25 @@ Deno.test("a route that backtracks is not run on a text too long for it: a 414 o
   }
 });
 
+Deno.test("a requirement knows the most UTF-16 code units a match can take", () => {
+  const maxLength = (regex: RegExp) =>
+    compileRequirement(regex, { name: "v", where: "/:v" }).maxLength;
+  assertEquals(maxLength(/[a-z]{1,3}-\d{2}/), 6);
+  assertEquals(maxLength(/ab|cde|fg?/), 3);
+  assertEquals(maxLength(/(?:ab){0,4}x(?:y{3}){2}/), 15);
+  assertEquals(maxLength(/\bx\b/), 1);
+  assertEquals(maxLength(/x(?:ab){0}/), 1);
+  // Whole characters: one outside ASCII may take two code units.
+  assertEquals(maxLength(/é|😀{2}/), 4);
+  assertEquals(maxLength(/[^\/]/), 2);
+  assertEquals(maxLength(/K/iu), 2, "K and the Kelvin sign");
+  assertEquals(maxLength(/K/i), 1, "without u, K and k only");
+  assertEquals(maxLength(/k/), 1);
+  for (const regex of [/\d+/, /ba*/, /x(?:ab){2,}/, /.{3,}|z/]) {
+    assertEquals(maxLength(regex), Infinity, String(regex));
+  }
+});
+
 Deno.test("the default rule's requirement, made without the analysis, is what the analysis makes", () => {
   // Variants A and B give every show route's :id the default rule; src/route.ts writes its
   // compiled form out, which skips compileRequirement's analysis at a cold start.
@@ -570,6 +594,7 @@ Deno.test("the default rule's requirement, made without the analysis, is what th
   assertEquals(made.original.source, analysed.original.source);
   assertEquals(made.original.flags, analysed.original.flags);
   assertEquals(made.loops, analysed.loops);
+  assertEquals(made.maxLength, analysed.maxLength);
   assertEquals(made.whole.flags, analysed.whole.flags);
   const texts = ["1", "abc", "a-b_c~d", "%2F", "é", "😀", "", "a/b", "a.b", "a;b", "a,b", "a?b"];
   for (const text of texts) {
