@@ -266,16 +266,18 @@ const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/;
 
 /**
  * Refuses shapes that can backtrack catastrophically: a repeated group (`*`, `+`,
- * `{n,}`, `{n,m}` with m > 1) that holds, at any depth, another quantifier that is not a
- * fixed count (`?` included) or an alternation, as in `(a+)+`, `(aa?)+` or `(a|aa)*`,
+ * `{n,}`, `{n,m}` with m > 1) that holds an alternation, or a group and another
+ * quantifier that is not a fixed count (`?` included), as in `(a|aa)*` or `((a+))+`,
  * and a group copied a fixed number of times (`{n}`, n > 1) that holds an unbounded
- * loop, as in `(.*a){12}`, twelve loops in a row.
+ * loop, as in `(.*a){12}`, twelve loops in a row. A repeated group of atoms alone that
+ * holds such a quantifier (`(a+)+`, `(-[a-z]+)*`) is left to `checkWays`, which allows
+ * it only where a character that starts it marks where each copy starts (`delimiter`).
  * Stricter than needed, never looser: a character class says the same thing safely
  * (`[a-z-]+` for `(?:[a-z]+-?)+`), and bounded counts stay allowed
  * (`(?:\d{1,3}\.){3}`). Returns how many of its quantifiers are loops (`isLoop`).
  */
 function checkBacktracking(source: string, label: string): number {
-  type Frame = { quantified: boolean; alternation: boolean; loops: boolean };
+  type Frame = { quantified: boolean; alternation: boolean; loops: boolean; groups?: boolean };
   const stack: Frame[] = [{ quantified: false, alternation: false, loops: false }];
   let closed: Frame | null = null;
   let afterQuantifier = false;
@@ -288,11 +290,8 @@ function checkBacktracking(source: string, label: string): number {
     if (quantifier && !(c === "?" && afterQuantifier)) {
       const [least, most] = rangeOf(quantifier);
       const repeats = most > 1 && least !== most;
-      if (repeats && closed !== null && (closed.quantified || closed.alternation)) {
-        throw new TypeError(
-          `The ${label} repeats a group that holds another quantifier or an alternation, ` +
-            `which can backtrack catastrophically; use a character class instead`,
-        );
+      if (repeats && (closed?.alternation || (closed?.quantified && closed.groups))) {
+        throw repeatedGroupError(label);
       }
       const copies = least === most && least > 1;
       if (copies && closed !== null && closed.loops) {
@@ -334,6 +333,7 @@ function checkBacktracking(source: string, label: string): number {
       parent.quantified ||= closed.quantified;
       parent.alternation ||= closed.alternation;
       parent.loops ||= closed.loops;
+      parent.groups = true;
       i += 1;
     } else {
       if (c === "|") top.alternation = true;
@@ -341,6 +341,14 @@ function checkBacktracking(source: string, label: string): number {
     }
   }
   return loops;
+}
+
+function repeatedGroupError(label: string): TypeError {
+  return new TypeError(
+    `The ${label} repeats a group that holds another quantifier or an alternation, ` +
+      `which can backtrack catastrophically; use a character class instead, or start the ` +
+      `group with a character nothing else in it matches, as in (?:-[a-z0-9]+)*`,
+  );
 }
 
 /**
@@ -443,19 +451,26 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
   const text = Math.max(TEXT, options.longest ?? TEXT);
   let i = 0;
   /** What a piece or a sequence of them can match, besides the run after it. */
-  type Shape = { chars: CharSet; first: CharSet; nullable: boolean; most: number };
+  type Shape = {
+    chars: CharSet;
+    first: CharSet;
+    nullable: boolean;
+    most: number;
+    /** Whether it holds a quantifier that is not a fixed count. */
+    varies: boolean;
+  };
   /** Follows the alternatives up to the next ")" (or the end) from `run`. */
   const alternatives = (run: Run): Shape & { end: Run } => {
     const ends: Run[] = [];
     const shapes: Shape[] = [];
     let current = run;
-    let shape: Shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0 };
+    let shape: Shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0, varies: false };
     while (i < source.length && source[i] !== ")") {
       if (source[i] === "|") {
         ends.push(current);
         shapes.push(shape);
         current = run;
-        shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0 };
+        shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0, varies: false };
         i += 1;
       } else {
         const next = piece(current);
@@ -465,6 +480,7 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
           first: shape.nullable ? union(shape.first, next.first) : shape.first,
           nullable: shape.nullable && next.nullable,
           most: shape.most + next.most,
+          varies: shape.varies || next.varies,
         };
       }
     }
@@ -483,6 +499,7 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
       first: shapes.map(({ first }) => first).reduce(union),
       nullable: shapes.some(({ nullable }) => nullable),
       most: Math.max(...shapes.map(({ most }) => most)),
+      varies: shapes.some(({ varies }) => varies),
     };
   };
   /** Follows one atom or group, with its quantifier: the run after it, and its shape. */
@@ -490,11 +507,13 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     const start = i;
     let through: Run | undefined;
     let shape: Shape;
+    let body = "";
     if (source.startsWith("(?:", i)) {
       i += 3;
       const group = alternatives(run);
       through = group.end;
       shape = group;
+      body = source.slice(start + 3, i);
       i += 1; // ")"
     } else {
       if (source[i] === "\\") i += readEscape(source, i, label)[1];
@@ -502,22 +521,23 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
       else i += String.fromCodePoint(source.codePointAt(i)!).length;
       // \b and \B match no character.
       if (/^\\[bB]$/.test(source.slice(start, i))) {
-        return { run, chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0 };
+        return { run, chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0, varies: false };
       }
       const chars = charsOf(source.slice(start, i));
-      shape = { chars, first: chars, nullable: false, most: chars.other ? 2 : 1 };
+      shape = { chars, first: chars, nullable: false, most: chars.other ? 2 : 1, varies: false };
     }
     const quantifier = source.slice(i).match(QUANTIFIER);
     i += quantifier?.[0].length ?? 0;
     // A lazy quantifier (`+?`) tries the same ways in another order.
     if (quantifier !== null && source[i] === "?") i += 1;
     const [min, max] = rangeOf(quantifier);
-    const { chars } = shape;
+    const { chars, varies } = shape;
     // `&&`: no text repeated any number of times is no text (not `0 * Infinity`).
     shape = {
       ...shape,
       nullable: shape.nullable || min === 0,
       most: max && shape.most && shape.most * max,
+      varies: varies || min !== max,
     };
     if (through !== undefined && min === max) {
       // A group copied a fixed number of times: each copy after the one followed above,
@@ -535,9 +555,12 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     }
     // A bounded repeat of many more than its minimum trades like a loop.
     const choices = isLoop(min, max) ? text : max - min + 1;
-    const stepped = step(run, { chars, choices, count: min, optional: min === 0 });
-    // An optional group may also be followed through (a repeated one holds no quantifier
-    // or alternation: checkBacktracking); a group taken once is followed through.
+    // A repeated group that holds a quantifier is one loop whose copies each start with
+    // its delimiter: where the run before it meets the group is decided by that alone.
+    const lead = varies && max > 1 ? delimiter(body, label) : chars;
+    const stepped = step(run, { chars, lead, choices, count: min, optional: min === 0 });
+    // An optional group may also be followed through (a repeated one holds no alternation
+    // or group: checkBacktracking); a group taken once is followed through.
     if (through !== undefined && max <= 1) {
       return { run: min === 0 ? merge(through, stepped) : through, ...shape };
     }
@@ -546,9 +569,9 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
   /** One atom (or quantified group), matched `count` times or more, after `run`. */
   const step = (
     run: Run,
-    atom: { chars: CharSet; choices: number; count: number; optional: boolean },
+    atom: { chars: CharSet; lead: CharSet; choices: number; count: number; optional: boolean },
   ): Run => {
-    const overlapping = run.ways > 1 && overlaps(atom.chars, run.chars);
+    const overlapping = run.ways > 1 && overlaps(atom.lead, run.chars);
     if (atom.choices > 1) {
       if (overlapping) {
         return checked({
@@ -588,6 +611,44 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     return run;
   };
   return alternatives(NO_RUN).most;
+}
+
+/**
+ * The characters that start each copy of a repeated group that holds a quantifier, in the
+ * rewritten syntax: its first atom, matched once, where no other atom of the group can
+ * match them, and no atom that can take several lengths can match what any atom after
+ * it can (`(?:-[a-z0-9]+)*`, `(?:\.\d+[a-z]?)*`). Each copy then starts at one of those
+ * characters, and is matched in one way once its end is known: the group shares a text
+ * out in as many ways as one loop (`(?:-a+a+)*` takes 2^n/4 on `-aaa` repeated, so any
+ * other group is a `TypeError`).
+ */
+function delimiter(body: string, label: string): CharSet {
+  const atoms: { chars: CharSet; min: number; varies: boolean }[] = [];
+  for (let i = 0; i < body.length;) {
+    const start = i;
+    if (body[i] === "\\") i += readEscape(body, i, label)[1];
+    else if (body[i] === "[") i += readClass(body, i, label)[2];
+    else i += String.fromCodePoint(body.codePointAt(i)!).length;
+    const atom = body.slice(start, i);
+    // A group (the rewrite of a class such as `[\Da]`) or a boundary: not told apart.
+    if (/^(?:[(|]|\\[bB])$/.test(atom)) throw repeatedGroupError(label);
+    const quantifier = body.slice(i).match(QUANTIFIER);
+    i += quantifier?.[0].length ?? 0;
+    if (quantifier !== null && body[i] === "?") i += 1;
+    const [min, max] = rangeOf(quantifier);
+    atoms.push({ chars: charsOf(atom), min, varies: min !== max });
+  }
+  const [lead, ...rest] = atoms;
+  if (lead.min < 1 || lead.varies) throw repeatedGroupError(label);
+  rest.forEach((atom, index) => {
+    if (
+      overlaps(lead.chars, atom.chars) ||
+      (atom.varies && rest.slice(index + 1).some((later) => overlaps(atom.chars, later.chars)))
+    ) {
+      throw repeatedGroupError(label);
+    }
+  });
+  return lead.chars;
 }
 
 function sameRun(a: Run, b: Run): boolean {

@@ -261,6 +261,48 @@ Deno.test("requirements that can backtrack catastrophically are TypeErrors", () 
   }
 });
 
+Deno.test("a repeated group that holds a quantifier is allowed where a character marks each copy's start", () => {
+  // The group starts with a character nothing else in it matches, and each part of it that
+  // takes several lengths stops where the next can start: each copy is found in one way.
+  const declare = (path: string, requirements: Record<string, RegExp>) =>
+    new Router().draw((map) => map.connect(path, { controller: "c", action: "a", requirements }));
+  const slug = declare("/p/:slug", { slug: /[a-z0-9]+(?:-[a-z0-9]+)*/ });
+  assertEquals(slug.recognize("/p/hello-big-world").params.slug, "hello-big-world");
+  for (const path of ["/p/hello--world", "/p/hello-", "/p/-hello"]) {
+    assertEquals(assertThrows(() => slug.recognize(path), RoutingError).status, 404, path);
+  }
+  const version = /\d+(?:\.\d+)*/;
+  const gems = declare("/gems/:name-:version", { version });
+  const gem = gems.recognize("/gems/rack-test-2.1.0").params;
+  assertEquals([gem.name, gem.version], ["rack-test", "2.1.0"]);
+  const release = declare("/releases/:version.:format", { version }).recognize(
+    "/releases/2.1.0.json",
+  );
+  assertEquals([release.params.version, release.params.format], ["2.1.0", "json"]);
+  for (const re of [/\d+(,\d+)*/, /[a-z]+(_[a-z]+)*/, /(?:\.\d+[a-z]?)+/, /latest|\d+(\.\d+)*/]) {
+    compileRequirement(re, { name: "v", where: "/t/:v" });
+  }
+  for (
+    const re of [
+      // Without the check: more than two minutes on a 1,000-character path.
+      /(?:-a+a+)+/,
+      /(?:-[a-z]+\w+)*/,
+      /(?:-[a-z-]+)*/, // the "-" inside too
+      /(?:-?[a-z]+)*/, // no character every copy starts with
+      /(?:-(?:[a-z]+))*/,
+      /(?:-[\Da]+)*/, // rewritten as a group
+      /(?:-\b[a-z]+)*/,
+    ]
+  ) {
+    assertThrows(
+      () => compileRequirement(re, { name: "v", where: "/t/:v" }),
+      TypeError,
+      "backtrack catastrophically",
+      String(re),
+    );
+  }
+});
+
 Deno.test("a group holding a loop, copied a fixed number of times, is a TypeError", () => {
   // (.*a){12} is twelve loops in a row: 40 "a"s and a "!" ran for more than 10 s.
   for (const re of [/(.*a){12}/, /(?:\w*\w*){3}!/, /(.*a){3}/, /(?:a{1,99}b){2}/]) {
