@@ -531,12 +531,12 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     // A lazy quantifier (`+?`) tries the same ways in another order.
     if (quantifier !== null && source[i] === "?") i += 1;
     const [min, max] = rangeOf(quantifier);
-    const { chars, varies } = shape;
+    const { chars, varies, most } = shape;
     // `&&`: no text repeated any number of times is no text (not `0 * Infinity`).
     shape = {
       ...shape,
       nullable: shape.nullable || min === 0,
-      most: max && shape.most && shape.most * max,
+      most: max && most && most * max,
       varies: varies || min !== max,
     };
     if (through !== undefined && min === max) {
@@ -553,15 +553,22 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
       i = after;
       return { run: through, ...shape };
     }
+    // A group that holds a quantifier, repeated or optional with a loop (no more than
+    // repeated), is one loop where its first character starts each copy: where the run
+    // before it meets the group is decided by that character alone. Any other such
+    // repeated group is refused; an optional one whose first character the run can match
+    // is followed through below, as before.
+    let lead = varies && through !== undefined && (max > 1 || most === Infinity)
+      ? delimiter(body, label)
+      : undefined;
+    if (max < 2 && lead && run.ways > 1 && overlaps(lead, run.chars)) lead = undefined;
+    if (lead === undefined && varies && max > 1) throw repeatedGroupError(label);
     // A bounded repeat of many more than its minimum trades like a loop.
-    const choices = isLoop(min, max) ? text : max - min + 1;
-    // A repeated group that holds a quantifier is one loop whose copies each start with
-    // its delimiter: where the run before it meets the group is decided by that alone.
-    const lead = varies && max > 1 ? delimiter(body, label) : chars;
-    const stepped = step(run, { chars, lead, choices, count: min, optional: min === 0 });
-    // An optional group may also be followed through (a repeated one holds no alternation
-    // or group: checkBacktracking); a group taken once is followed through.
-    if (through !== undefined && max <= 1) {
+    const choices = isLoop(min, max) || lead ? text : max - min + 1;
+    const stepped = step(run, { chars, lead: lead ?? chars, choices, count: min, optional: !min });
+    // Any other optional group may also be followed through (a repeated one holds no
+    // alternation or group: checkBacktracking); a group taken once is followed through.
+    if (through !== undefined && max <= 1 && !lead) {
       return { run: min === 0 ? merge(through, stepped) : through, ...shape };
     }
     return { run: stepped, ...shape };
@@ -619,10 +626,10 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
  * match them, and no atom that can take several lengths can match what any atom after
  * it can (`(?:-[a-z0-9]+)*`, `(?:\.\d+[a-z]?)*`). Each copy then starts at one of those
  * characters, and is matched in one way once its end is known: the group shares a text
- * out in as many ways as one loop (`(?:-a+a+)*` takes 2^n/4 on `-aaa` repeated, so any
- * other group is a `TypeError`).
+ * out in as many ways as one loop (`(?:-a+a+)*` takes 2^n/4 on `-aaa` repeated). Undefined
+ * for any other group.
  */
-function delimiter(body: string, label: string): CharSet {
+function delimiter(body: string, label: string): CharSet | undefined {
   const atoms: { chars: CharSet; min: number; varies: boolean }[] = [];
   for (let i = 0; i < body.length;) {
     const start = i;
@@ -631,7 +638,7 @@ function delimiter(body: string, label: string): CharSet {
     else i += String.fromCodePoint(body.codePointAt(i)!).length;
     const atom = body.slice(start, i);
     // A group (the rewrite of a class such as `[\Da]`) or a boundary: not told apart.
-    if (/^(?:[(|]|\\[bB])$/.test(atom)) throw repeatedGroupError(label);
+    if (/^(?:[(|]|\\[bB])$/.test(atom)) return undefined;
     const quantifier = body.slice(i).match(QUANTIFIER);
     i += quantifier?.[0].length ?? 0;
     if (quantifier !== null && body[i] === "?") i += 1;
@@ -639,16 +646,12 @@ function delimiter(body: string, label: string): CharSet {
     atoms.push({ chars: charsOf(atom), min, varies: min !== max });
   }
   const [lead, ...rest] = atoms;
-  if (lead.min < 1 || lead.varies) throw repeatedGroupError(label);
-  rest.forEach((atom, index) => {
-    if (
-      overlaps(lead.chars, atom.chars) ||
-      (atom.varies && rest.slice(index + 1).some((later) => overlaps(atom.chars, later.chars)))
-    ) {
-      throw repeatedGroupError(label);
-    }
-  });
-  return lead.chars;
+  const oneWay = lead.min > 0 && !lead.varies &&
+    rest.every((atom, index) =>
+      !overlaps(lead.chars, atom.chars) &&
+      !(atom.varies && rest.slice(index + 1).some((later) => overlaps(atom.chars, later.chars)))
+    );
+  return oneWay ? lead.chars : undefined;
 }
 
 function sameRun(a: Run, b: Run): boolean {

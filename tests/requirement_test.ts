@@ -279,6 +279,14 @@ Deno.test("a repeated group that holds a quantifier is allowed where a character
     "/releases/2.1.0.json",
   );
   assertEquals([release.params.version, release.params.format], ["2.1.0", "json"]);
+  // An optional one with a loop counts as no more than repeated: where the run before it
+  // meets it is decided by its first character (the default rule of :name holds no ".").
+  for (
+    const [path, request] of [["/g/:name-:version", "/g/rails-7.1"], ["/g/:version.:f", "/g/7.1.x"]]
+  ) {
+    const router = declare(path, { version: /\d+(?:\.\d+)?/ });
+    assertEquals(router.recognize(request).params.version, "7.1");
+  }
   for (const re of [/\d+(,\d+)*/, /[a-z]+(_[a-z]+)*/, /(?:\.\d+[a-z]?)+/, /latest|\d+(\.\d+)*/]) {
     compileRequirement(re, { name: "v", where: "/t/:v" });
   }
@@ -301,6 +309,12 @@ Deno.test("a repeated group that holds a quantifier is allowed where a character
       String(re),
     );
   }
+  // Each copy's a+ may end anywhere: bounded repeats of such a group count as loops.
+  assertThrows(
+    () => compileRequirement(/[a-z-]+(?:-a+){0,3}(?:-a+){0,3}x/, { name: "v", where: "/t/:v" }),
+    TypeError,
+    "repeats in a row",
+  );
 });
 
 Deno.test("a group holding a loop, copied a fixed number of times, is a TypeError", () => {
@@ -423,7 +437,6 @@ Deno.test("optional parts, bounded repeats and alternatives that multiply their 
       /(?:a|a){24}b/,
       new RegExp("(?:ab)?".repeat(24) + "c"),
       /\d+a*\d+a*\d+/,
-      /\d+(?:\.\d+)?\d+x/,
       // An empty alternative is an optional part: (?:a|){30}b took 10 s.
       /(?:a|){30}b/,
       /(?:|a){24}b/,
@@ -452,6 +465,8 @@ Deno.test("optional parts, bounded repeats and alternatives that multiply their 
       /(?:ab|cd){30}/,
       /(?:jpg|jpeg|png|gif)/,
       /v?\d+(?:\.\d+)?/,
+      /\d+(?:\.\d+)?\d+x/, // two loops, the group decided by its "."
+
       /\d+\.\d+\.\d+/,
       /[a-f0-9]{8}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{4}-[a-f0-9]{12}/i,
     ]
@@ -536,9 +551,11 @@ Deno.test("variables one RegExp matches together share the limit of ways", () =>
   );
   declare("/x/:a-:b", { a: /\d+\d+/, b: /\d+/ });
   // Stricter than needed (README): the default rule may hold the "-" and the digits after
-  // it, so with an optional part after the version's loop this counts as more than two.
-  assertThrows(() => declare("/g/:name-:version", { version: /\d+(?:\.\d+)?/ }), TypeError);
-  declare("/g/:name-:version", { name: /[a-z-]+/, version: /\d+(?:\.\d+)?/ });
+  // it, and the second optional part's "." could end the first.
+  const version = /\d+(?:\.\d+)?(?:\.\d+)?/;
+  assertThrows(() => declare("/g/:name-:version", { version }), TypeError);
+  declare("/g/:name-:version", { name: /[a-z-]+/, version });
+  declare("/g/:name-:version", { version: /\d+(?:\.\d+)*/ });
   declare("/g/:name-:version", { version: /[\d.]+/ });
   // A route matched by its whole RegExp (optional segments with two rules): across "/".
   assertThrows(
