@@ -49,7 +49,8 @@ export interface Requirement {
   admits(char: string): boolean;
   /**
    * How many of its quantifiers are loops (`isLoop`): with two or more, a failing match
-   * can take the square of the text's length.
+   * can take the square of the text's length. At least two where its parts multiply the
+   * ways of one loop (`\d+(?:\d?){10}x`, 1,024 n ways on n digits).
    */
   readonly loops: number;
   /**
@@ -138,7 +139,7 @@ export function compileRequirement(
     atoms,
     boundaries,
   });
-  const maxLength = checkWays(source, `${label} (${regex})`, options);
+  const { maxLength, linear } = checkWays(source, `${label} (${regex})`, options);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
     throw new TypeError(
@@ -153,7 +154,7 @@ export function compileRequirement(
     source,
     whole,
     admits: (char) => anyAtom.test(char),
-    loops,
+    loops: linear ? loops : Math.max(loops, 2),
     boundaries: boundaries.length > 0,
     maxLength,
   };
@@ -445,11 +446,18 @@ function charsOf(atom: string): CharSet {
  * the `RegExp` that matches several variables of a route at once, which `label` names),
  * whose only constructs are literals, escapes, classes, `(?:` groups, `|` and quantifiers.
  * Returns the most UTF-16 code units a match can take (two for a character that may be
- * outside ASCII), `Infinity` with a loop.
+ * outside ASCII), `Infinity` with a loop, and whether it shares a text out in no more
+ * ways than one loop (`\d+(?:\d?){10}x` is one loop by `isLoop`, and shares n digits in
+ * 1,024 n ways).
  */
-export function checkWays(source: string, label: string, options: WaysOptions = {}): number {
+export function checkWays(
+  source: string,
+  label: string,
+  options: WaysOptions = {},
+): { maxLength: number; linear: boolean } {
   const text = Math.max(TEXT, options.longest ?? TEXT);
   let i = 0;
+  let peak = 0;
   /** What a piece or a sequence of them can match, besides the run after it. */
   type Shape = {
     chars: CharSet;
@@ -606,6 +614,7 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     // else gets the fixed budget (it grew with the limits once, and let `(?:a?){24}b`
     // through where values could be 2^24 characters long).
     const oneLoop = run.branches === 1 && run.ways === run.largest;
+    peak = Math.max(peak, run.ways * run.branches);
     if (run.ways * run.branches > MOST_WAYS && !oneLoop) {
       throw new TypeError(
         `The ${label} has repeats in a row, or alternatives, that can match the same ` +
@@ -617,7 +626,8 @@ export function checkWays(source: string, label: string, options: WaysOptions = 
     }
     return run;
   };
-  return alternatives(NO_RUN).most;
+  const { most } = alternatives(NO_RUN);
+  return { maxLength: most, linear: peak <= text };
 }
 
 /**

@@ -240,7 +240,8 @@ export class Route {
   /**
    * Whether matching it can take more than linear time in the length of a segment: a
    * segment its `RegExp` could split at an ambiguous boundary (see `ambiguousBoundaries`)
-   * or a requirement with two loops. The compiled matcher then never runs its `RegExp` on
+   * or a requirement with two loops (`Requirement.loops`, which counts parts that multiply
+   * one loop's ways as a second). The compiled matcher then never runs its `RegExp` on
    * a text longer than its variables can be, which bounds that time.
    */
   readonly backtracks: boolean;
