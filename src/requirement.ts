@@ -524,9 +524,7 @@ export function checkWays(
       body = source.slice(start + 3, i);
       i += 1; // ")"
     } else {
-      if (source[i] === "\\") i += readEscape(source, i, label)[1];
-      else if (source[i] === "[") i += readClass(source, i, label)[2];
-      else i += String.fromCodePoint(source.codePointAt(i)!).length;
+      i = atomEnd(source, i, label);
       // \b and \B match no character.
       if (/^\\[bB]$/.test(source.slice(start, i))) {
         return { run, chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0, varies: false };
@@ -534,11 +532,8 @@ export function checkWays(
       const chars = charsOf(source.slice(start, i));
       shape = { chars, first: chars, nullable: false, most: chars.other ? 2 : 1, varies: false };
     }
-    const quantifier = source.slice(i).match(QUANTIFIER);
-    i += quantifier?.[0].length ?? 0;
-    // A lazy quantifier (`+?`) tries the same ways in another order.
-    if (quantifier !== null && source[i] === "?") i += 1;
-    const [min, max] = rangeOf(quantifier);
+    const [min, max, end] = quantifierAt(source, i);
+    i = end;
     const { chars, varies, most } = shape;
     // `&&`: no text repeated any number of times is no text (not `0 * Infinity`).
     shape = {
@@ -643,16 +638,12 @@ function delimiter(body: string, label: string): CharSet | undefined {
   const atoms: { chars: CharSet; min: number; varies: boolean }[] = [];
   for (let i = 0; i < body.length;) {
     const start = i;
-    if (body[i] === "\\") i += readEscape(body, i, label)[1];
-    else if (body[i] === "[") i += readClass(body, i, label)[2];
-    else i += String.fromCodePoint(body.codePointAt(i)!).length;
+    i = atomEnd(body, i, label);
     const atom = body.slice(start, i);
     // A group (the rewrite of a class such as `[\Da]`) or a boundary: not told apart.
     if (/^(?:[(|]|\\[bB])$/.test(atom)) return undefined;
-    const quantifier = body.slice(i).match(QUANTIFIER);
-    i += quantifier?.[0].length ?? 0;
-    if (quantifier !== null && body[i] === "?") i += 1;
-    const [min, max] = rangeOf(quantifier);
+    const [min, max, end] = quantifierAt(body, i);
+    i = end;
     atoms.push({ chars: charsOf(atom), min, varies: min !== max });
   }
   const [lead, ...rest] = atoms;
@@ -668,6 +659,24 @@ function sameRun(a: Run, b: Run): boolean {
   return a.ways === b.ways && a.largest === b.largest && a.branches === b.branches &&
     a.chars.other === b.chars.other &&
     a.chars.ascii.every((word, index) => word === b.chars.ascii[index]);
+}
+
+/** Where the atom at `i` of a rewritten source ends: an escape, a class or one character. */
+function atomEnd(source: string, i: number, label: string): number {
+  if (source[i] === "\\") return i + readEscape(source, i, label)[1];
+  if (source[i] === "[") return i + readClass(source, i, label)[2];
+  return i + String.fromCodePoint(source.codePointAt(i)!).length;
+}
+
+/**
+ * The least and most repeats of the quantifier at `i` (1 and 1 for none), and where it
+ * ends. A lazy one (`+?`) tries the same ways in another order: its `?` is passed over.
+ */
+function quantifierAt(source: string, i: number): [number, number, number] {
+  const quantifier = source.slice(i).match(QUANTIFIER);
+  const end = i + (quantifier?.[0].length ?? 0);
+  const lazy = quantifier !== null && source[end] === "?";
+  return [...rangeOf(quantifier), end + (lazy ? 1 : 0)];
 }
 
 /** The least and most repeats of a quantifier (`QUANTIFIER`'s match), 1 and 1 for none. */
