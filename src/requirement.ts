@@ -64,6 +64,8 @@ export interface Requirement {
    * than that is no match, however long the router lets a variable be.
    */
   readonly maxLength: number;
+  /** The fewest characters a match can take: a route refuses one over its limits. */
+  readonly minLength: number;
 }
 
 const ALLOWED_FLAGS = new Set(["i", "u"]);
@@ -139,7 +141,7 @@ export function compileRequirement(
     atoms,
     boundaries,
   });
-  const { maxLength, linear } = checkWays(source, `${label} (${regex})`, options);
+  const { maxLength, minLength, linear } = checkWays(source, `${label} (${regex})`, options);
   const whole = new RegExp(`^(?:${source})$`, "u");
   if (whole.test("")) {
     throw new TypeError(
@@ -157,6 +159,7 @@ export function compileRequirement(
     loops: linear ? loops : Math.max(loops, 2),
     boundaries: boundaries.length > 0,
     maxLength,
+    minLength,
   };
 }
 
@@ -392,14 +395,14 @@ const NO_RUN: Run = { ways: 1, largest: 1, chars: NO_CHARS, branches: 1 };
  * The longest variable text a requirement is tested on by default (`maxParamLength`), and
  * the least that `checkWays` counts a loop as.
  */
-const TEXT = 1024;
+export const LONGEST_DEFAULT = 1024;
 /**
  * The most ways a requirement may try on a text it does not match: those of two loops on
- * `TEXT` characters (about 2 ms). Fixed, whatever the limits: where variables can be
+ * `LONGEST_DEFAULT` characters (about 2 ms). Fixed, whatever the limits: where variables can be
  * longer, fewer shapes fit (two loops that can match the same characters took 72 ms on
  * 8,192 digits, 228 ms on 16,384).
  */
-const MOST_WAYS = TEXT * TEXT;
+const MOST_WAYS = LONGEST_DEFAULT * LONGEST_DEFAULT;
 
 function overlaps(a: CharSet, b: CharSet): boolean {
   return (a.other && b.other) || a.ascii.some((word, index) => (word & b.ascii[index]) !== 0);
@@ -446,7 +449,7 @@ function charsOf(atom: string): CharSet {
  * the `RegExp` that matches several variables of a route at once, which `label` names),
  * whose only constructs are literals, escapes, classes, `(?:` groups, `|` and quantifiers.
  * Returns the most UTF-16 code units a match can take (two for a character that may be
- * outside ASCII), `Infinity` with a loop, and whether it shares a text out in no more
+ * outside ASCII), `Infinity` with a loop, the fewest characters, and whether it shares a text out in no more
  * ways than one loop (`\d+(?:\d?){10}x` is one loop by `isLoop`, and shares n digits in
  * 1,024 n ways).
  */
@@ -454,8 +457,8 @@ export function checkWays(
   source: string,
   label: string,
   options: WaysOptions = {},
-): { maxLength: number; linear: boolean } {
-  const text = Math.max(TEXT, options.longest ?? TEXT);
+): { maxLength: number; minLength: number; linear: boolean } {
+  const text = Math.max(LONGEST_DEFAULT, options.longest ?? LONGEST_DEFAULT);
   let i = 0;
   let peak = 0;
   /** What a piece or a sequence of them can match, besides the run after it. */
@@ -464,21 +467,31 @@ export function checkWays(
     first: CharSet;
     nullable: boolean;
     most: number;
+    least: number;
     /** Whether it holds a quantifier that is not a fixed count. */
     varies: boolean;
+  };
+  /** The shape of no text: an empty sequence, or `\b`. */
+  const EMPTY: Shape = {
+    chars: NO_CHARS,
+    first: NO_CHARS,
+    nullable: true,
+    most: 0,
+    least: 0,
+    varies: false,
   };
   /** Follows the alternatives up to the next ")" (or the end) from `run`. */
   const alternatives = (run: Run): Shape & { end: Run } => {
     const ends: Run[] = [];
     const shapes: Shape[] = [];
     let current = run;
-    let shape: Shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0, varies: false };
+    let shape = EMPTY;
     while (i < source.length && source[i] !== ")") {
       if (source[i] === "|") {
         ends.push(current);
         shapes.push(shape);
         current = run;
-        shape = { chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0, varies: false };
+        shape = EMPTY;
         i += 1;
       } else {
         const next = piece(current);
@@ -488,6 +501,7 @@ export function checkWays(
           first: shape.nullable ? union(shape.first, next.first) : shape.first,
           nullable: shape.nullable && next.nullable,
           most: shape.most + next.most,
+          least: shape.least + next.least,
           varies: shape.varies || next.varies,
         };
       }
@@ -507,6 +521,7 @@ export function checkWays(
       first: shapes.map(({ first }) => first).reduce(union),
       nullable: shapes.some(({ nullable }) => nullable),
       most: Math.max(...shapes.map(({ most }) => most)),
+      least: Math.min(...shapes.map(({ least }) => least)),
       varies: shapes.some(({ varies }) => varies),
     };
   };
@@ -527,10 +542,17 @@ export function checkWays(
       i = atomEnd(source, i, label);
       // \b and \B match no character.
       if (/^\\[bB]$/.test(source.slice(start, i))) {
-        return { run, chars: NO_CHARS, first: NO_CHARS, nullable: true, most: 0, varies: false };
+        return { run, ...EMPTY };
       }
       const chars = charsOf(source.slice(start, i));
-      shape = { chars, first: chars, nullable: false, most: chars.other ? 2 : 1, varies: false };
+      shape = {
+        chars,
+        first: chars,
+        nullable: false,
+        most: chars.other ? 2 : 1,
+        least: 1,
+        varies: false,
+      };
     }
     const [min, max, end] = quantifierAt(source, i);
     i = end;
@@ -540,6 +562,7 @@ export function checkWays(
       ...shape,
       nullable: shape.nullable || min === 0,
       most: max && most && most * max,
+      least: shape.least * min,
       varies: varies || min !== max,
     };
     if (through !== undefined && min === max) {
@@ -616,13 +639,15 @@ export function checkWays(
           `characters: on a text it does not match, a backtracking engine would try more ` +
           `than ${MOST_WAYS} ways to share it out, which can take minutes; put a character ` +
           `between them that the ones before it cannot match, or merge them into one` +
-          (text > TEXT ? ` (the router's limits let a value be ${text} characters long)` : ""),
+          (text > LONGEST_DEFAULT
+            ? ` (the router's limits let a value be ${text} characters long)`
+            : ""),
       );
     }
     return run;
   };
-  const { most } = alternatives(NO_RUN);
-  return { maxLength: most, linear: peak <= text };
+  const { most, least } = alternatives(NO_RUN);
+  return { maxLength: most, minLength: least, linear: peak <= text };
 }
 
 /**

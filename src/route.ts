@@ -9,6 +9,7 @@
 import {
   checkWays,
   compileRequirement,
+  LONGEST_DEFAULT,
   MAX_REQUIREMENT_LENGTH,
   type Requirement,
   type WaysOptions,
@@ -153,6 +154,7 @@ compiledRequirementCache.set(DEFAULT_RULE, {
     loops: 1,
     boundaries: false,
     maxLength: Infinity,
+    minLength: 1,
   },
   longest: Infinity,
 });
@@ -804,6 +806,15 @@ function compileRequirements(
         longest,
       };
       compiledRequirementCache.set(value, known);
+    }
+    // Not in the cache: whether it is too long depends on the limits, the other way round.
+    const { minLength } = known.requirement;
+    if (minLength > Math.max(longest, LONGEST_DEFAULT)) {
+      throw new TypeError(
+        `The requirement for :${name} in "${clipped(path)}" (${value}) matches no text ` +
+          `shorter than ${minLength} characters, longer than the router lets a variable be ` +
+          `(${Math.max(longest, LONGEST_DEFAULT)}): every path it matched would get a 414`,
+      );
     }
     (compiled ??= new Map()).set(name, known.requirement);
     length += known.requirement.original.source.length;

@@ -645,6 +645,36 @@ Deno.test("a requirement knows the most UTF-16 code units a match can take", () 
   }
 });
 
+Deno.test("a requirement whose shortest match is longer than a variable can be is a TypeError", () => {
+  const minLength = (regex: RegExp) =>
+    compileRequirement(regex, { name: "v", where: "/:v" }).minLength;
+  assertEquals(minLength(/[a-z]{2,3}-\d{2}/), 5);
+  assertEquals(minLength(/abc|d(?:ef)?|gh/), 1);
+  assertEquals(minLength(/\bx+\b(?:ab){3,}/), 7);
+  assertEquals(minLength(/😀{2}/), 2, "a lower bound: a character is one code unit at least");
+  const draw = (limits: { maxParamLength?: number }, id: RegExp) =>
+    new Router(limits).draw((map) =>
+      map.connect("/x/:id", { controller: "x", requirements: { id } })
+    );
+  // Every path it matched would be a 414: 1,025 digits is over the default maxParamLength.
+  const error = assertThrows(
+    () => draw({}, /\d{1025}/),
+    TypeError,
+    "matches no text shorter than 1025",
+  );
+  assertStringIncludes(error.message, ":id");
+  assertThrows(() => draw({}, /(?:ab){513}|x{2000}/), TypeError, "shorter than 1026 characters");
+  draw({}, /\d{1024}/);
+  draw({}, /(?:ab){600}|x/);
+  // Larger limits let it through; smaller ones refuse no more than the default ones, as a
+  // table drawn under small limits to test them still draws. The answer depends on the
+  // limits, not on which router compiled the RegExp first.
+  const long = /\d{2000}/;
+  draw({ maxParamLength: 4096 }, long);
+  assertThrows(() => draw({}, long), TypeError, "(1024)");
+  draw({ maxParamLength: 10 }, /\d{20}/);
+});
+
 Deno.test("the default rule's requirement, made without the analysis, is what the analysis makes", () => {
   // Variants A and B give every show route's :id the default rule; src/route.ts writes its
   // compiled form out, which skips compileRequirement's analysis at a cold start.
