@@ -168,6 +168,13 @@ export interface RouteMatch {
 /**
  * The named-route helpers: `X_path`, `X_url`, `hash_for_X_path`, `hash_for_X_url`.
  *
+ * API.md types a helper's result `string | Record<string, unknown>` (a path or URL, or a
+ * `hash_for_` hash). A name known only at run time cannot say which, so the result is typed
+ * `any`, which TypeScript takes both ways for that union: API.md's own examples then compile
+ * as written (`router.recognize(helpers.message_path("a.b"))`,
+ * `router.urlFor(helpers.hash_for_message_path(3))`), where the union needed a cast. For a
+ * type per helper, with its parameters, see `deno task routes --dts`.
+ *
  * @example
  * ```ts
  * import { type Helpers, Router } from "@resource-router/router";
@@ -177,7 +184,8 @@ export interface RouteMatch {
  * console.log(helpers.message_path(1), helpers.messages_path({ page: 2 })); // "/messages/1" "/messages?page=2"
  * ```
  */
-export type Helpers = Record<string, (...args: unknown[]) => string | Record<string, unknown>>;
+// deno-lint-ignore no-explicit-any -- see above: API.md's union, without its casts
+export type Helpers = Record<string, (...args: unknown[]) => any>;
 
 /**
  * The hash `urlFor` takes, Rails `url_for` style.

@@ -4,7 +4,7 @@
  * show that the forms that compile also work.
  */
 import { assertEquals, assertThrows } from "@std/assert";
-import { type ActionMethods, type Block, type Method, Router } from "../mod.ts";
+import { type ActionMethods, type Block, type Helpers, type Method, Router } from "../mod.ts";
 
 Deno.test("types: methods in any case, as API.md's Method is case-insensitive", () => {
   const member: ActionMethods = { mark: "Post", publish: "pUT", preview: "ANY" };
@@ -44,4 +44,25 @@ Deno.test("types: a block's mapper type defaults to Mapper", () => {
   const router = new Router();
   router.draw(block);
   assertEquals(router.helpers.login_path(), "/login");
+});
+
+Deno.test("types: API.md's helper examples compile as written, and the result fits its union", () => {
+  const router = new Router().draw((map) => map.resources("messages"));
+  const helpers: Helpers = router.helpers;
+  // API.md, "Generation from a hash" and "Helpers": no cast between the helper and its use.
+  assertEquals(router.urlFor(router.helpers.hash_for_message_path(3)), "/messages/3");
+  assertEquals(router.recognize(helpers.message_path("a.b")).params.id, "a.b");
+  const path: string = helpers.message_path(1);
+  assertEquals(path, "/messages/1");
+  // Each way round it is API.md's type, `string | Record<string, unknown>`.
+  const documented: Record<string, (...args: unknown[]) => string | Record<string, unknown>> =
+    helpers;
+  const back: Helpers = documented;
+  assertEquals(back.hash_for_message_path(2), {
+    controller: "messages",
+    action: "show",
+    id: 2,
+    use_route: "message",
+    only_path: true,
+  });
 });

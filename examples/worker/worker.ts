@@ -51,7 +51,7 @@ export class NotesController extends Controller {
     notes.set(note.id, note);
     return Response.json(note, {
       status: 201,
-      headers: { location: ctx.helpers.note_url(note.id) as string },
+      headers: { location: ctx.helpers.note_url(note.id) },
     });
   }
   /** `GET /notes/:id` */
@@ -83,7 +83,7 @@ export const comments = {
     findNote(ctx.params.note_id, ctx).comments.push(ctx.params.body ?? "");
     return new Response(null, {
       status: 303,
-      headers: { location: ctx.helpers.note_url(ctx.params.note_id) as string },
+      headers: { location: ctx.helpers.note_url(ctx.params.note_id) },
     });
   },
 };
