@@ -474,6 +474,34 @@ export function assertInstanceOf<
   throw new AssertionError(msg);
 }
 
+/** Any constructor, as std's `assertInstanceOf` takes. */
+// deno-lint-ignore no-explicit-any
+export type AnyConstructor = new (...args: any[]) => any;
+/** The instance type of a constructor (std's name for `InstanceType`). */
+export type GetConstructorType<T extends AnyConstructor> = InstanceType<T>;
+
+/**
+ * Asserts that `actual` is not an instance of `unexpectedType`.
+ *
+ * @typeParam A The type of the value.
+ * @typeParam T The type it must not be an instance of.
+ * @param actual The value to check.
+ * @param unexpectedType The class it must not be an instance of.
+ * @param msg The optional message to display if the assertion fails.
+ */
+export function assertNotInstanceOf<A, T>(
+  actual: A,
+  // deno-lint-ignore no-explicit-any
+  unexpectedType: abstract new (...args: any[]) => T,
+  msg?: string,
+): asserts actual is Exclude<A, T> {
+  const msgSuffix = msg ? `: ${msg}` : ".";
+  assertFalse(
+    actual instanceof unexpectedType,
+    `Expected object to not be an instance of "${typeof unexpectedType}"${msgSuffix}`,
+  );
+}
+
 /**
  * Asserts that the string `actual` matches the RegExp `expected`.
  *
@@ -675,8 +703,18 @@ export function assertObjectMatch(
 // deno-lint-ignore no-explicit-any
 type ErrorConstructorLike<E extends Error> = abstract new (...args: any[]) => E;
 
-/** Port of std's `assertIsError` (used by assertThrows/assertRejects). */
-function assertIsError<E extends Error = Error>(
+/**
+ * Asserts that `error` is an `Error`, optionally an instance of `ErrorClass` whose message
+ * includes `msgMatches` (a string) or matches it (a RegExp). Used by assertThrows and
+ * assertRejects too.
+ *
+ * @typeParam E The expected error type.
+ * @param error The value to check.
+ * @param ErrorClass The optional class the error must be an instance of.
+ * @param msgMatches The optional string or RegExp its message must include or match.
+ * @param msg The optional message to display if the assertion fails.
+ */
+export function assertIsError<E extends Error = Error>(
   error: unknown,
   ErrorClass?: ErrorConstructorLike<E>,
   msgMatches?: string | RegExp,
@@ -919,6 +957,19 @@ export function assertGreater<T>(actual: T, expected: T, msg?: string): void {
 }
 
 /**
+ * Asserts that `actual >= expected`.
+ *
+ * @typeParam T The type of the values to compare.
+ * @param actual The actual value.
+ * @param expected The value it must equal or exceed.
+ * @param msg The optional message to display if the assertion fails (replaces the default).
+ */
+export function assertGreaterOrEqual<T>(actual: T, expected: T, msg?: string): void {
+  if (actual >= expected) return;
+  throw new AssertionError(msg ?? `Expect ${format(actual)} >= ${format(expected)}`);
+}
+
+/**
  * Asserts that `actual < expected`.
  *
  * @typeParam T The type of the values to compare.
@@ -929,6 +980,19 @@ export function assertGreater<T>(actual: T, expected: T, msg?: string): void {
 export function assertLess<T>(actual: T, expected: T, msg?: string): void {
   if (actual < expected) return;
   throw new AssertionError(msg ?? `Expect ${format(actual)} < ${format(expected)}`);
+}
+
+/**
+ * Asserts that `actual <= expected`.
+ *
+ * @typeParam T The type of the values to compare.
+ * @param actual The actual value.
+ * @param expected The value it must equal or be below.
+ * @param msg The optional message to display if the assertion fails (replaces the default).
+ */
+export function assertLessOrEqual<T>(actual: T, expected: T, msg?: string): void {
+  if (actual <= expected) return;
+  throw new AssertionError(msg ?? `Expect ${format(actual)} <= ${format(expected)}`);
 }
 
 /**
@@ -949,4 +1013,14 @@ export function fail(msg?: string): never {
 export function unreachable(msg?: string): never {
   const msgSuffix = msg ? `: ${msg}` : ".";
   throw new AssertionError(`Unreachable${msgSuffix}`);
+}
+
+/**
+ * Marks code that is not written yet; always throws an {@linkcode AssertionError}.
+ *
+ * @param msg Optional message to include in the error.
+ */
+export function unimplemented(msg?: string): never {
+  const msgSuffix = msg ? `: ${msg}` : ".";
+  throw new AssertionError(`Unimplemented${msgSuffix}`);
 }

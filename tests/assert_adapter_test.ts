@@ -9,11 +9,15 @@ import {
   assertExists,
   assertFalse,
   assertGreater,
+  assertGreaterOrEqual,
   assertInstanceOf,
   AssertionError,
+  assertIsError,
   assertLess,
+  assertLessOrEqual,
   assertMatch,
   assertNotEquals,
+  assertNotInstanceOf,
   assertNotMatch,
   assertNotStrictEquals,
   assertObjectMatch,
@@ -23,8 +27,12 @@ import {
   assertThrows,
   equal,
   fail,
+  unimplemented,
   unreachable,
 } from "@std/assert";
+// The import above names every export of @std/assert 1.x (with AnyConstructor,
+// GetConstructorType, ArrayLikeArg and Falsy, types): a test written against std loads here.
+import type { AnyConstructor, ArrayLikeArg, Falsy, GetConstructorType } from "@std/assert";
 
 /** Runs `fn` and checks that it throws an AssertionError; returns its message. */
 function failsWith(fn: () => unknown): string {
@@ -304,4 +312,30 @@ Deno.test("fail and unreachable always throw", () => {
   assertEquals(error.name, "AssertionError");
   assertEquals(error.cause, "c");
   assertInstanceOf(error, Error);
+});
+
+Deno.test("the rest of std's API: or-equal comparisons, not-instance-of, is-error, unimplemented", () => {
+  assertGreaterOrEqual(2, 2);
+  assertLessOrEqual("a", "b");
+  assertEquals(failsWith(() => assertGreaterOrEqual(1, 2)), "Expect 1 >= 2");
+  assertEquals(failsWith(() => assertLessOrEqual(3, 2, "custom")), "custom");
+  const value: string | Date = "text";
+  assertNotInstanceOf(value, Date);
+  const narrowed: string = value;
+  assertEquals(narrowed, "text");
+  assertEquals(
+    failsWith(() => assertNotInstanceOf(new Date(0), Date)),
+    'Expected object to not be an instance of "function".',
+  );
+  assertIsError(new TypeError("bad :id"), TypeError, "bad");
+  assertIsError(new RangeError("x"));
+  assertStringIncludes(failsWith(() => assertIsError("text")), "to be an Error object");
+  assertStringIncludes(failsWith(() => assertIsError(new Error("a"), TypeError)), '"TypeError"');
+  assertEquals(failsWith(() => unimplemented()), "Unimplemented.");
+  assertEquals(failsWith(() => unimplemented("later")), "Unimplemented: later");
+  const make: AnyConstructor = Date;
+  const made: GetConstructorType<typeof Date> = new make(0);
+  const like: ArrayLikeArg<number> = [1];
+  const falsy: Falsy = 0;
+  assertEquals([made.getTime(), like[0], falsy], [0, 1, 0]);
 });
