@@ -398,9 +398,9 @@ const NO_RUN: Run = { ways: 1, largest: 1, chars: NO_CHARS, branches: 1 };
 export const LONGEST_DEFAULT = 1024;
 /**
  * The most ways a requirement may try on a text it does not match: those of two loops on
- * `LONGEST_DEFAULT` characters (about 2 ms). Fixed, whatever the limits: where variables can be
- * longer, fewer shapes fit (two loops that can match the same characters took 72 ms on
- * 8,192 digits, 228 ms on 16,384).
+ * `LONGEST_DEFAULT` characters (about 2 ms). Fixed, whatever the limits: where variables
+ * can be longer, fewer shapes fit (two loops that can match the same characters took 72 ms
+ * on 8,192 digits, 228 ms on 16,384).
  */
 const MOST_WAYS = LONGEST_DEFAULT * LONGEST_DEFAULT;
 
@@ -449,9 +449,9 @@ function charsOf(atom: string): CharSet {
  * the `RegExp` that matches several variables of a route at once, which `label` names),
  * whose only constructs are literals, escapes, classes, `(?:` groups, `|` and quantifiers.
  * Returns the most UTF-16 code units a match can take (two for a character that may be
- * outside ASCII), `Infinity` with a loop, the fewest characters, and whether it shares a text out in no more
- * ways than one loop (`\d+(?:\d?){10}x` is one loop by `isLoop`, and shares n digits in
- * 1,024 n ways).
+ * outside ASCII), `Infinity` with a loop; the fewest characters; and whether it shares a
+ * text out in no more ways than one loop (`\d+(?:\d?){10}x` is one loop by `isLoop`, and
+ * shares n digits in 1,024 n ways).
  */
 export function checkWays(
   source: string,

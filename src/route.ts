@@ -807,7 +807,8 @@ function compileRequirements(
       };
       compiledRequirementCache.set(value, known);
     }
-    // Not in the cache: whether it is too long depends on the limits, the other way round.
+    // Checked here, not cached: a requirement allowed under larger limits is allowed under
+    // smaller ones by the budget of ways, but it can be too long for them.
     const { minLength } = known.requirement;
     if (minLength > Math.max(longest, LONGEST_DEFAULT)) {
       throw new TypeError(
