@@ -556,13 +556,13 @@ export function checkWays(
     }
     const [min, max, end] = quantifierAt(source, i);
     i = end;
-    const { chars, varies, most } = shape;
+    const { chars, varies, most, least } = shape;
     // `&&`: no text repeated any number of times is no text (not `0 * Infinity`).
     shape = {
       ...shape,
       nullable: shape.nullable || min === 0,
       most: max && most && most * max,
-      least: shape.least * min,
+      least: least * min,
       varies: varies || min !== max,
     };
     if (through !== undefined && min === max) {

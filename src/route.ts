@@ -793,6 +793,8 @@ function compileRequirements(
   options: WaysOptions,
 ): ReadonlyMap<string, Requirement> {
   const longest = options.longest ?? 0;
+  // The longest a variable can be, as the path limits count it: never less than the default.
+  const longestValue = Math.max(longest, LONGEST_DEFAULT);
   let compiled: Map<string, Requirement> | undefined;
   // The RegExp of a segment, or of the whole path, holds every requirement in it.
   let length = 0;
@@ -810,11 +812,11 @@ function compileRequirements(
     // Checked here, not cached: a requirement allowed under larger limits is allowed under
     // smaller ones by the budget of ways, but it can be too long for them.
     const { minLength } = known.requirement;
-    if (minLength > Math.max(longest, LONGEST_DEFAULT)) {
+    if (minLength > longestValue) {
       throw new TypeError(
         `The requirement for :${name} in "${clipped(path)}" (${value}) matches no text ` +
           `shorter than ${minLength} characters, longer than the router lets a variable be ` +
-          `(${Math.max(longest, LONGEST_DEFAULT)}): every path it matched would get a 414`,
+          `(${longestValue}): every path it matched would get a 414`,
       );
     }
     (compiled ??= new Map()).set(name, known.requirement);
