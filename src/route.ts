@@ -128,8 +128,10 @@ for (let code = 0; code < 128; code++) {
  * Requirements compiled before, by `RegExp` object: tables share a few (the `:id` rule of
  * every show route is one object), and compiling one costs microseconds. The result does
  * not depend on the variable or the route, only on the `RegExp`, whose source and flags
- * cannot change; whether it is allowed depends on how long a variable can be, so each
- * entry keeps the longest it was allowed for (allowed for that, it is for anything less).
+ * cannot change, and on how long a variable can be (never taken as less than
+ * `LONGEST_DEFAULT`): that decides whether it is allowed and whether it counts as
+ * backtracking (`loops`). So each entry keeps the longest it was compiled for, and is
+ * taken only for the same (`Infinity`: for any, as the default rule's).
  */
 const compiledRequirementCache = new WeakMap<
   RegExp,
@@ -792,9 +794,8 @@ function compileRequirements(
   path: string,
   options: WaysOptions,
 ): ReadonlyMap<string, Requirement> {
-  const longest = options.longest ?? 0;
   // The longest a variable can be, as the path limits count it: never less than the default.
-  const longestValue = Math.max(longest, LONGEST_DEFAULT);
+  const longest = Math.max(options.longest ?? 0, LONGEST_DEFAULT);
   let compiled: Map<string, Requirement> | undefined;
   // The RegExp of a segment, or of the whole path, holds every requirement in it.
   let length = 0;
@@ -802,21 +803,19 @@ function compileRequirements(
     if (!Object.hasOwn(requirements, name)) continue;
     const value = requirements[name];
     let known = value instanceof RegExp ? compiledRequirementCache.get(value) : undefined;
-    if (known === undefined || known.longest < longest) {
+    if (known === undefined || (known.longest !== longest && known.longest !== Infinity)) {
       known = {
         requirement: compileRequirement(value, { ...options, name, where: path }),
         longest,
       };
       compiledRequirementCache.set(value, known);
     }
-    // Checked here, not cached: a requirement allowed under larger limits is allowed under
-    // smaller ones by the budget of ways, but it can be too long for them.
     const { minLength } = known.requirement;
-    if (minLength > longestValue) {
+    if (minLength > longest) {
       throw new TypeError(
         `The requirement for :${name} in "${clipped(path)}" (${value}) matches no text ` +
           `shorter than ${minLength} characters, longer than the router lets a variable be ` +
-          `(${longestValue}): every path it matched would get a 414`,
+          `(${longest}): every path it matched would get a 414`,
       );
     }
     (compiled ??= new Map()).set(name, known.requirement);
