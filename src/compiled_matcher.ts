@@ -129,6 +129,9 @@ CHARS[63] |= QUERY; // ?
 CHARS[35] = QUERY; // #
 CHARS[37] = PERCENT; // %
 
+/** The separators a segment's key ends at: `SEPARATORS` but `/`. */
+const KEY_END = new RegExp(`[${SEPARATORS.replace("/", "")}]`);
+
 /** The characters that make `matchRequest` leave a path to the router. */
 const UNSCANNED = /[?#%]/;
 
@@ -277,7 +280,7 @@ function check(
     kind,
     segment,
     literal: fields.literal ?? "",
-    keyed: fields.literal !== undefined && !/[.;,?]/.test(fields.literal),
+    keyed: fields.literal !== undefined && !KEY_END.test(fields.literal),
     regex: fields.regex ?? null,
     parts: fields.parts ?? [],
     value,
@@ -350,7 +353,7 @@ function addChecks(record: Slot[], route: Route, pool: TextPool): void {
       check.kind + (check.keyed ? KEYED : 0),
       check.segment,
       // A literal has no values: the slot holds the hash of a keyed one's text instead.
-      check.keyed ? hashOf(check.literal, 0, check.literal.length) : check.value,
+      check.keyed ? hashOf(check.literal) : check.value,
       check.kind === LITERAL
         ? pool.add(check.literal)
         : check.kind === MIXED || check.kind === SPLIT
@@ -431,7 +434,7 @@ interface Entry {
 function segmentKey(parts: Segment["parts"]): string | null {
   const first = parts[0];
   if (!("literal" in first)) return null;
-  const cut = first.literal.search(/[.;,?]/);
+  const cut = first.literal.search(KEY_END);
   if (cut >= 0) return first.literal.slice(0, cut);
   return parts.length === 1 ? first.literal : null;
 }
@@ -496,28 +499,13 @@ const CHILD_SLOTS = 3;
 /** Keeps hashes small integers. */
 const HASH_MASK = 0x3fffffff;
 
-/** The hash #scan computes over `text[start, end)`. */
-function hashOf(text: string, start: number, end: number): number {
+/** The hash #scan computes over a segment key, here of a route's literal text. */
+function hashOf(text: string): number {
   let hash = 0;
-  for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) & HASH_MASK;
-  return hash;
-}
-
-/** Merges two lists that are each in registration order. */
-function mergeInOrder(
-  a: readonly Entry[],
-  b: readonly Entry[],
-  order: ReadonlyMap<Entry, number>,
-): Entry[] {
-  const out: Entry[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    out.push(order.get(a[i])! < order.get(b[j])! ? a[i++] : b[j++]);
+  for (let i = 0; i < text.length; i++) {
+    hash = (Math.imul(hash, 31) + text.charCodeAt(i)) & HASH_MASK;
   }
-  while (i < a.length) out.push(a[i++]);
-  while (j < b.length) out.push(b[j++]);
-  return out;
+  return hash;
 }
 
 /**
@@ -583,7 +571,6 @@ export function createCompiledMatcher(
 class CompiledMatcher implements RequestMatcher {
   readonly #routes: readonly Route[];
   #entries: readonly Entry[] = [];
-  #order: ReadonlyMap<Entry, number> = new Map();
   // The segment-key tree, nodes by number. A node's routes, in registration order; its
   // state: UNEXPANDED, LEAF, or (once its children are built) the id of its child for
   // keys no route has there; and, for a leaf, per method class, its run (below). Its
@@ -664,7 +651,7 @@ class CompiledMatcher implements RequestMatcher {
    * whether the route matches: where it does, its value over `maxParamLength` is the 414,
    * and a later route does not answer in its place.
    */
-  #tooLong(route: Route, path: string, count: number): false {
+  #passOver(route: Route, path: string, count: number): false {
     for (let segment = 0; segment < count; segment++) {
       // An optional segment of a whole-path RegExp may take a later one's text: not tested.
       const { optional } = route.segments[segment];
@@ -681,18 +668,19 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   match(path: string, method: string): MatchResult {
-    const trimmed = this.#trimmed(path);
+    const trimmed = this.#begin(path);
     const count = this.#scan(trimmed);
     return count < 0 ? MISS : this.#answer(trimmed, count, methodClass(method));
   }
 
   matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined {
     if (path.charCodeAt(0) !== 47) return undefined;
-    const trimmed = this.#trimmed(path);
+    const trimmed = this.#begin(path);
     const count = this.#scan(trimmed);
     // No route takes an empty segment or more segments than its longest: a miss, unless
     // the text the scan did not reach holds a query or fragment to cut, or a `%` that may
-    // not decode, which the router sees to (it matched every such path a second time).
+    // not decode, which the router sees to. (Leaving every early end to the router would
+    // match each such path twice.)
     if (count < 0) return UNSCANNED.test(trimmed) ? undefined : MISS;
     if ((this.#marks & QUERY) !== 0) return undefined;
     const mc = methodClass(method);
@@ -717,8 +705,11 @@ class CompiledMatcher implements RequestMatcher {
     return (this.#marks & PERCENT) !== 0;
   }
 
-  /** The path as matched: every route ends in an optional "/", dropped here. */
-  #trimmed(path: string): string {
+  /**
+   * Starts a match: builds the index on first use, clears `overLimit`, and returns the
+   * path as matched (every route ends in an optional "/", dropped here).
+   */
+  #begin(path: string): string {
     if (this.#maxSegments < 0) this.#index();
     this.#over = false;
     // No route matches a text ending in "/" without it: drop one and match the rest exactly.
@@ -778,7 +769,6 @@ class CompiledMatcher implements RequestMatcher {
     const entries = this.#routes.map(entryOf);
     const max = entries.reduce((most, entry) => Math.max(most, entry.keys.length), 0);
     this.#entries = entries;
-    this.#order = new Map(entries.map((entry, index) => [entry, index]));
     for (let i = 0; i < max; i++) {
       this.#starts.push(0);
       this.#ends.push(0);
@@ -816,7 +806,7 @@ class CompiledMatcher implements RequestMatcher {
       this.#entries.filter((entry) => entry.required <= count && count <= entry.keys.length),
     );
     // Down by key hashes alone: a child holds the routes of every key with its hash (and
-    // the wildcards), and #accepts compares the literal text of each route it tries.
+    // the wildcards), and #matches compares the literal text of each route it tries.
     for (let depth = 0;; depth++) {
       let state = this.#nodes[id * NODE_SLOTS];
       if (state === UNEXPANDED) state = this.#expand(id, depth, count);
@@ -840,7 +830,7 @@ class CompiledMatcher implements RequestMatcher {
     const shape = this.#shape;
     for (let i = at + 1, left = runs[at] as number; left > 0; left--) {
       const candidate = runs[i + RECORD_SHAPE] as number;
-      if ((candidate === shape || candidate === -1) && this.#accepts(runs, i, path, count)) {
+      if ((candidate === shape || candidate === -1) && this.#matches(runs, i, path, count)) {
         return i;
       }
       i += runs[i + RECORD_LENGTH] as number;
@@ -912,22 +902,22 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * Runs the route record at `code[at]` (see `Slot`) on the scanned path: whether it
-   * matches, with its values then in `#from`, `#to` and `#texts`.
+   * Runs the path checks of the route record at `slots[at]` (see `Slot`) on the scanned
+   * path: whether it matches, with its values then in `#from`, `#to` and `#texts`.
    */
-  #accepts(code: readonly Slot[], at: number, path: string, count: number): boolean {
+  #matches(slots: readonly Slot[], at: number, path: string, count: number): boolean {
     const starts = this.#starts;
     const ends = this.#ends;
     const from = this.#from;
     const to = this.#to;
     const texts = this.#texts;
-    const regex = code[at + RECORD_REGEX] as RegExp | null;
+    const regex = slots[at + RECORD_REGEX] as RegExp | null;
     if (regex !== null) {
-      const route = code[at + RECORD_ROUTE] as Route;
-      // Only a route that backtracks is kept from a text too long for it (`#tooLong`).
+      const route = slots[at + RECORD_ROUTE] as Route;
+      // Only a route that backtracks is kept from a text too long for it (`#passOver`).
       for (let segment = 0; route.backtracks && segment < count; segment++) {
         if (ends[segment] - starts[segment] > this.#segmentBound(route, segment)) {
-          return this.#tooLong(route, path, count);
+          return this.#passOver(route, path, count);
         }
       }
       const match = regex.exec(path);
@@ -938,15 +928,15 @@ class CompiledMatcher implements RequestMatcher {
       }
       return true;
     }
-    const last = at + (code[at + RECORD_PLAN] as number);
+    const last = at + (slots[at + RECORD_PLAN] as number);
     for (let i = at + RECORD_CHECKS; i < last; i += CHECK_SLOTS) {
-      const segment = code[i + 1] as number;
+      const segment = slots[i + 1] as number;
       // An absent optional segment: a lone variable, so never a MIXED check with parts.
       if (segment >= count) continue;
       const start = starts[segment];
       const end = ends[segment];
-      const kind = code[i] as number;
-      const value = code[i + 2] as number;
+      const kind = slots[i] as number;
+      const value = slots[i + 2] as number;
       switch (kind) {
         case LITERAL + KEYED:
           // The hash of its text (in the value slot) rules most other texts out cheaply.
@@ -954,7 +944,7 @@ class CompiledMatcher implements RequestMatcher {
           // falls through
         case LITERAL: {
           const codes = this.#pool.codes;
-          const literal = code[i + 3] as number;
+          const literal = slots[i + 3] as number;
           if (end - start !== pooledLength(codes, literal)) return false;
           if (!holdsAt(codes, literal, path, start)) return false;
           break;
@@ -965,30 +955,30 @@ class CompiledMatcher implements RequestMatcher {
           to[value] = end;
           break;
         case REQUIRED: {
-          const route = code[at + RECORD_ROUTE] as Route;
+          const route = slots[at + RECORD_ROUTE] as Route;
           if (route.backtracks && end - start > this.#longest) {
-            return this.#tooLong(route, path, count);
+            return this.#passOver(route, path, count);
           }
           const text = path.slice(start, end);
-          if (!(code[i + 3] as RegExp).test(text)) return false;
+          if (!(slots[i + 3] as RegExp).test(text)) return false;
           from[value] = -1;
           texts[value] = text;
           break;
         }
         case MIXED:
-          if (!this.#mixed(code, i, path, segment)) return false;
-          i += code[i + 3] as number;
+          if (!this.#mixed(slots, i, path, segment)) return false;
+          i += slots[i + 3] as number;
           break;
         case SPLIT:
-          if (!this.#split(code, i, path, segment)) return false;
-          i += code[i + 3] as number;
+          if (!this.#split(slots, i, path, segment)) return false;
+          i += slots[i + 3] as number;
           break;
         default: {
-          const route = code[at + RECORD_ROUTE] as Route;
+          const route = slots[at + RECORD_ROUTE] as Route;
           if (route.backtracks && end - start > this.#segmentBound(route, segment)) {
-            return this.#tooLong(route, path, count);
+            return this.#passOver(route, path, count);
           }
-          const match = (code[i + 3] as RegExp).exec(path.slice(start, end));
+          const match = (slots[i + 3] as RegExp).exec(path.slice(start, end));
           if (match === null) return false;
           for (let group = 1; group < match.length; group++) {
             from[value + group - 1] = -1;
@@ -1000,17 +990,17 @@ class CompiledMatcher implements RequestMatcher {
     return true;
   }
 
-  /** The values of the route record at `code[at]`, which #accepts just matched. */
+  /** The values of the route record at `slots[at]`, which #matches just matched. */
   #valuesOf(
-    code: readonly Slot[],
+    slots: readonly Slot[],
     at: number,
     path: string,
     count: number,
   ): (string | undefined)[] {
-    if (code[at + RECORD_SEGMENT_OF] !== null) this.#markAbsent(code, at, count);
+    if (slots[at + RECORD_SEGMENT_OF] !== null) this.#markAbsent(slots, at, count);
     const from = this.#from;
     const to = this.#to;
-    const n = code[at + RECORD_VALUES] as number;
+    const n = slots[at + RECORD_VALUES] as number;
     const out = new Array<string | undefined>(n);
     for (let i = 0; i < n; i++) out[i] = from[i] < 0 ? this.#texts[i] : path.slice(from[i], to[i]);
     return out;
@@ -1018,10 +1008,10 @@ class CompiledMatcher implements RequestMatcher {
 
   /**
    * Marks the values of the optional segments a path of `count` segments leaves out as
-   * absent (`#accepts` skips their checks, so `#from` still holds an earlier request's).
+   * absent (`#matches` skips their checks, so `#from` still holds an earlier request's).
    */
-  #markAbsent(code: readonly Slot[], at: number, count: number): void {
-    const segmentOf = code[at + RECORD_SEGMENT_OF] as readonly number[];
+  #markAbsent(slots: readonly Slot[], at: number, count: number): void {
+    const segmentOf = slots[at + RECORD_SEGMENT_OF] as readonly number[];
     for (let i = 0; i < segmentOf.length; i++) {
       if (segmentOf[i] >= count) {
         this.#from[i] = -1;
@@ -1031,21 +1021,21 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * Matches the scanned path's `segment` against the `MIXED` check at `code[at]`: its
+   * Matches the scanned path's `segment` against the `MIXED` check at `slots[at]`: its
    * literals in place, each variable up to the next separator.
    */
-  #mixed(code: readonly Slot[], at: number, path: string, segment: number): boolean {
+  #mixed(slots: readonly Slot[], at: number, path: string, segment: number): boolean {
     const start = this.#starts[segment];
     const end = this.#ends[segment];
     const cut = this.#cuts[segment];
     const from = this.#from;
     const to = this.#to;
-    let value = code[at + 2] as number;
+    let value = slots[at + 2] as number;
     let position = start;
     const codes = this.#pool.codes;
-    const last = at + CHECK_SLOTS + (code[at + 3] as number);
+    const last = at + CHECK_SLOTS + (slots[at + 3] as number);
     for (let i = at + CHECK_SLOTS; i < last; i++) {
-      const literal = code[i] as number;
+      const literal = slots[i] as number;
       if (literal !== VARIABLE_PART) {
         // A literal holds no "/", so it cannot run past the segment's end.
         if (!holdsAt(codes, literal, path, position)) return false;
@@ -1064,16 +1054,16 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * Matches the scanned path's `segment` against the `SPLIT` check at `code[at]`: the
+   * Matches the scanned path's `segment` against the `SPLIT` check at `slots[at]`: the
    * split a backtracking `RegExp` finds, each variable as long as the rest still lets
    * match, in time linear in the segment's length for each part. First, from the right,
    * which positions each remaining part sequence can match from (`#reach`, a row per
    * part); then, from the left, each variable takes the longest span that reaches.
    */
-  #split(code: readonly Slot[], at: number, path: string, segment: number): boolean {
+  #split(slots: readonly Slot[], at: number, path: string, segment: number): boolean {
     const start = this.#starts[segment];
     const length = this.#ends[segment] - start;
-    const parts = code[at + 3] as number;
+    const parts = slots[at + 3] as number;
     const first = at + CHECK_SLOTS;
     const codes = this.#pool.codes;
     const width = length + 1;
@@ -1084,7 +1074,7 @@ class CompiledMatcher implements RequestMatcher {
     reach.fill(0, 0, (parts + 1) * width);
     reach[parts * width + length] = 1;
     for (let part = parts - 1; part >= 0; part--) {
-      const slot = code[first + part] as number;
+      const slot = slots[first + part] as number;
       const row = part * width;
       const next = row + width;
       if (slot >= 0) {
@@ -1104,10 +1094,10 @@ class CompiledMatcher implements RequestMatcher {
       }
     }
     if (reach[0] === 0) return false;
-    let value = code[at + 2] as number;
+    let value = slots[at + 2] as number;
     let p = 0;
     for (let part = 0; part < parts; part++) {
-      const slot = code[first + part] as number;
+      const slot = slots[first + part] as number;
       if (slot >= 0) {
         p += pooledLength(codes, slot);
         continue;
@@ -1138,7 +1128,7 @@ class CompiledMatcher implements RequestMatcher {
       // with the source of the first that matched matches too, without its checks.
       if (first === null || entry.route.source !== matched) {
         const record = this.#recordOf(entry);
-        if (!this.#accepts(record, 0, path, count)) continue;
+        if (!this.#matches(record, 0, path, count)) continue;
         if (first === null) {
           first = this.#valuesOf(record, 0, path, count);
           matched = entry.route.source;
@@ -1187,13 +1177,16 @@ class CompiledMatcher implements RequestMatcher {
     if (entries.length <= SMALL || depth >= count) return this.#nodes[id * NODE_SLOTS] = LEAF;
     const byHash = new Map<number, Entry[]>();
     const wildcards: Entry[] = [];
+    // Each child's routes: those with its key hash and the wildcards, in registration order.
     for (const entry of entries) {
       const key = entry.keys[depth];
-      if (key === null) wildcards.push(entry);
-      else {
-        const hash = hashOf(key, 0, key.length);
+      if (key === null) {
+        wildcards.push(entry);
+        for (const list of byHash.values()) list.push(entry);
+      } else {
+        const hash = hashOf(key);
         const list = byHash.get(hash);
-        if (list === undefined) byHash.set(hash, [entry]);
+        if (list === undefined) byHash.set(hash, [...wildcards, entry]);
         else list.push(entry);
       }
     }
@@ -1208,7 +1201,7 @@ class CompiledMatcher implements RequestMatcher {
     }
     const other = this.#node(wildcards);
     for (const [hash, list] of byHash) {
-      this.#addChild(id, hash, this.#node(mergeInOrder(list, wildcards, this.#order)));
+      this.#addChild(id, hash, this.#node(list));
     }
     return this.#nodes[id * NODE_SLOTS] = other;
   }
