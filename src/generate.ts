@@ -511,8 +511,8 @@ function quickPlanOf(
       if ("literal" in part) {
         chunks[chunks.length - 1] += part.literal;
       } else {
-        const requirement = route.compiledRequirements.get(part.variable);
-        requirements.push(followsDefaultRule(requirement) ? undefined : requirement);
+        const { requirement } = part;
+        requirements.push(followsDefaultRule(requirement) ? undefined : requirement!);
         chunks.push("");
       }
     }

@@ -207,8 +207,8 @@ function rewrite(source: string, { flags, label, atoms, boundaries }: RewriteOpt
   while (i < source.length) {
     const c = source[i];
     if (c === "\\") {
-      const [text, length] = readEscape(source, i, label);
-      i += length;
+      const text = readEscape(source, i, label);
+      i += text.length;
       const atom = rewriteEscape(text, { flags, label, fail });
       (text === "\\b" || text === "\\B" ? boundaries : atoms).push(atom);
       out += atom;
@@ -245,7 +245,8 @@ function rewrite(source: string, { flags, label, atoms, boundaries }: RewriteOpt
       i += 1;
     } else if (c === "/") {
       fail('a literal "/" (a variable never spans "/")');
-    } else if (c === "{" && /^\{\d+(,\d*)?\}/.test(source.slice(i))) {
+    } else if (c === "{") {
+      // Under the u flag (the source compiled with it above), a "{" opens a quantifier.
       const quantifier = source.slice(i).match(/^\{\d+(,\d*)?\}/)![0];
       out += quantifier;
       i += quantifier.length;
@@ -253,7 +254,7 @@ function rewrite(source: string, { flags, label, atoms, boundaries }: RewriteOpt
       const cp = source.codePointAt(i)!;
       const char = String.fromCodePoint(cp);
       i += char.length;
-      if ("|)*+?{}".indexOf(char) >= 0) {
+      if ("|)*+?".includes(char)) {
         out += char;
       } else {
         const atom = foldLiteral(cp, flags);
@@ -319,7 +320,7 @@ function checkBacktracking(source: string, label: string): number {
     afterQuantifier = false;
     closed = null;
     if (c === "\\") {
-      i += readEscape(source, i, label)[1];
+      i += readEscape(source, i, label).length;
     } else if (c === "[") {
       i += readClass(source, i, label)[2];
     } else if (c === "(") {
@@ -688,7 +689,7 @@ function sameRun(a: Run, b: Run): boolean {
 
 /** Where the atom at `i` of a rewritten source ends: an escape, a class or one character. */
 function atomEnd(source: string, i: number, label: string): number {
-  if (source[i] === "\\") return i + readEscape(source, i, label)[1];
+  if (source[i] === "\\") return i + readEscape(source, i, label).length;
   if (source[i] === "[") return i + readClass(source, i, label)[2];
   return i + String.fromCodePoint(source.codePointAt(i)!).length;
 }
@@ -725,8 +726,8 @@ function merge(a: Run, b: Run): Run {
   };
 }
 
-/** Reads one escape at `i` (which holds `\`); returns its text and length. */
-function readEscape(source: string, i: number, label: string): [string, number] {
+/** The escape at `i` (which holds `\`), as written. */
+function readEscape(source: string, i: number, label: string): string {
   const next = source[i + 1];
   if (next === undefined) throw new TypeError(`The ${label} ends with a lone "\\"`);
   let match: RegExpMatchArray | null = null;
@@ -747,10 +748,13 @@ function readEscape(source: string, i: number, label: string): [string, number] 
       source.codePointAt(i + 1)!,
     ).length,
   );
-  return [text, text.length];
+  return text;
 }
 
-/** The code point an escape stands for, or `undefined` for class escapes and assertions. */
+/**
+ * The code point an escape stands for, or `undefined` for a class escape. Assertions
+ * (`\b`, `\B`) never come here: `rewriteEscape` and `readClass` take them first.
+ */
 function escapeCodePoint(text: string): number | undefined {
   const body = text.slice(1);
   switch (body[0]) {
@@ -786,8 +790,6 @@ function escapeCodePoint(text: string): number | undefined {
     case "S":
     case "p":
     case "P":
-    case "b":
-    case "B":
       return undefined;
     default:
       return body.codePointAt(0);
@@ -834,10 +836,9 @@ function readClass(
   const items: ClassItem[] = [];
   const readAtom = (): ClassItem => {
     if (source[i] === "\\") {
-      const [text, length] = readEscape(source, i, label);
-      i += length;
+      const text = readEscape(source, i, label);
+      i += text.length;
       if (text === "\\b") return { from: 8, to: 8 };
-      if (text === "\\-") return { from: 0x2d, to: 0x2d };
       const cp = escapeCodePoint(text);
       return cp === undefined ? { escape: text } : { from: cp, to: cp };
     }
@@ -883,16 +884,15 @@ function emitClass(
     const excluded = `[^${ranges.map(emitRange).join("")}${escapes.join("")}\\/${removed}]`;
     return extra === "" ? excluded : `(?:${excluded}|[${extra}])`;
   }
-  const kept: string[] = [];
+  const simple: string[] = [];
   for (const { from, to } of ranges) {
     if (from <= SLASH && SLASH <= to) {
-      if (from < SLASH) kept.push(emitRange({ from, to: SLASH - 1 }));
-      if (to > SLASH) kept.push(emitRange({ from: SLASH + 1, to }));
+      if (from < SLASH) simple.push(emitRange({ from, to: SLASH - 1 }));
+      if (to > SLASH) simple.push(emitRange({ from: SLASH + 1, to }));
     } else {
-      kept.push(emitRange({ from, to }));
+      simple.push(emitRange({ from, to }));
     }
   }
-  const simple: string[] = [...kept];
   if (extra !== "") simple.push(extra);
   // The complement of a negated escape (\D, \W, \S, \P{...}), which can match "/".
   const complements: string[] = [];
@@ -951,9 +951,9 @@ function emitCodePoints(codePoints: readonly number[]): string {
   return out;
 }
 
-/** A character as a pattern matching it, with or without the u flag. */
-function literalText(char: string): string {
-  return "\\^$.*+?()[]{}|/".includes(char) ? `\\${char}` : char;
+/** Text as a pattern matching it, with or without the u flag. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
 }
 
 /** The code points the `i` flag can concern, ascending: all, and those up to U+FFFF. */
@@ -990,7 +990,7 @@ function foldLiteral(cp: number, flags: string): string {
   const key = `${flags}${cp}`;
   let folded = foldedLiterals.get(key);
   if (folded === undefined) {
-    const wanted = new RegExp(`^${literalText(String.fromCodePoint(cp))}$`, flags);
+    const wanted = new RegExp(`^${escapeRegExp(String.fromCodePoint(cp))}$`, flags);
     const extra = caseVariants(flags).filter((other) =>
       other !== cp && wanted.test(String.fromCodePoint(other))
     );

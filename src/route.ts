@@ -9,6 +9,7 @@
 import {
   checkWays,
   compileRequirement,
+  escapeRegExp,
   LONGEST_DEFAULT,
   MAX_REQUIREMENT_LENGTH,
   type Requirement,
@@ -175,8 +176,8 @@ const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /**
  * How a match becomes params, as one flat array so that recognition touches few
- * objects: where the variables' pairs start, where the trailing pairs start, and its
- * length (at `PLAN_VARIABLES_AT`, `PLAN_TRAILING_AT`, `PLAN_LENGTH`; offsets from the
+ * objects: where the variables' pairs start, where the constant pairs start, and its
+ * length (at `PLAN_VARIABLES_AT`, `PLAN_CONSTANTS_AT`, `PLAN_LENGTH`; offsets from the
  * plan's start, so that a copy works anywhere), then, from `PLAN_PAIRS`: key/value pairs
  * to set before the variables (controller, action), one key/default pair per variable
  * (the default taken when the variable is left out; `undefined`: absent), and key/value
@@ -185,7 +186,7 @@ const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
  */
 type ParamsPlan = readonly (string | number | undefined)[];
 const PLAN_VARIABLES_AT = 0;
-const PLAN_TRAILING_AT = 1;
+const PLAN_CONSTANTS_AT = 1;
 const PLAN_LENGTH = 2;
 const PLAN_START = 3;
 const PLAN_PAIRS = 4;
@@ -258,10 +259,10 @@ export class Route {
   #regex: RegExp | undefined;
   #pattern: URLPattern | undefined;
   /** How a match becomes params (see `paramsOf`), worked out on first use. */
-  #params: ParamsPlan | undefined;
+  #plan: ParamsPlan | undefined;
 
   static {
-    planOf = (route) => route.#params ??= paramsPlan(route);
+    planOf = (route) => route.#plan ??= paramsPlan(route);
   }
 
   /**
@@ -452,7 +453,7 @@ function paramsPlan(route: Route): ParamsPlan {
   if (route.action !== null) plan.push("action", route.action);
   plan[PLAN_VARIABLES_AT] = plan.length;
   for (const name of route.variables) plan.push(intern(name), route.optional.get(name));
-  plan[PLAN_TRAILING_AT] = plan.length;
+  plan[PLAN_CONSTANTS_AT] = plan.length;
   // A constant never names a variable (see `constants`); controller and action win.
   for (const [key, value] of route.constants) {
     const taken = (key === "controller" && route.controller !== null) ||
@@ -548,13 +549,13 @@ export function paramsFrom(
   values: MatchValues,
 ): Record<string, string> {
   const variablesAt = at + (data[at + PLAN_VARIABLES_AT] as number);
-  const trailingAt = at + (data[at + PLAN_TRAILING_AT] as number);
+  const constantsAt = at + (data[at + PLAN_CONSTANTS_AT] as number);
   const end = at + (data[at + PLAN_LENGTH] as number);
   const { path, from, to, texts } = values;
   const params = newParams(data[at + PLAN_START] as number);
   let i = at + PLAN_PAIRS;
   for (; i < variablesAt; i += 2) params[data[i] as string] = data[i + 1] as string;
-  for (let value = 0; i < trailingAt; i += 2, value++) {
+  for (let value = 0; i < constantsAt; i += 2, value++) {
     const raw = from === null || from[value] < 0
       ? texts[value]
       : path.slice(from[value], to[value]);
@@ -615,10 +616,6 @@ function partText(part: Part): string {
   return "literal" in part ? part.literal : `:${part.variable}`;
 }
 
-function escapeRegExp(text: string): string {
-  return text.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&");
-}
-
 /** A variable's rule, to compare rules: `""` for the default rule, else the source. */
 function ruleSource({ requirement }: { requirement: Requirement | null }): string {
   return followsDefaultRule(requirement) ? "" : requirement!.source;
@@ -657,9 +654,6 @@ function ambiguousBoundaries(
 
 /** Adds a missing leading `/` and drops a trailing one. */
 export function normalizeTemplate(path: string): string {
-  if (typeof path !== "string") {
-    throw new TypeError(`A route path must be a string, got ${typeof path}`);
-  }
   let out = path.startsWith("/") ? path : "/" + path;
   if (out.length > 1 && out.endsWith("/")) out = out.slice(0, -1);
   return out;
