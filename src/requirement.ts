@@ -285,15 +285,13 @@ function checkBacktracking(source: string, label: string): number {
   type Frame = { quantified: boolean; alternation: boolean; loops: boolean; groups?: boolean };
   const stack: Frame[] = [{ quantified: false, alternation: false, loops: false }];
   let closed: Frame | null = null;
-  let afterQuantifier = false;
   let loops = 0;
   let i = 0;
   while (i < source.length) {
     const c = source[i];
     const top = stack[stack.length - 1];
-    const quantifier = source.slice(i).match(QUANTIFIER);
-    if (quantifier && !(c === "?" && afterQuantifier)) {
-      const [least, most] = rangeOf(quantifier);
+    const [least, most, end] = quantifierAt(source, i);
+    if (end > i) {
       const repeats = most > 1 && least !== most;
       if (repeats && (closed?.alternation || (closed?.quantified && closed.groups))) {
         throw repeatedGroupError(label);
@@ -312,17 +310,13 @@ function checkBacktracking(source: string, label: string): number {
         top.loops = true;
         loops++;
       }
-      i += quantifier[0].length;
-      afterQuantifier = true;
+      i = end;
       closed = null;
       continue;
     }
-    afterQuantifier = false;
     closed = null;
-    if (c === "\\") {
-      i += readEscape(source, i, label).length;
-    } else if (c === "[") {
-      i += readClass(source, i, label)[2];
+    if (c === "\\" || c === "[") {
+      i = atomEnd(source, i, label);
     } else if (c === "(") {
       stack.push({ quantified: false, alternation: false, loops: false });
       if (stack.length > MAX_GROUP_DEPTH + 1) {
