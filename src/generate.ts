@@ -436,12 +436,10 @@ function helperValues(route: Route, args: readonly unknown[]): Map<string, unkno
   // argument along) is still the named-values object: `list_path({ page: 2 }, undefined)`.
   let end = args.length;
   while (end > 0 && args[end - 1] === undefined) end--;
-  if (end < args.length && !isNamedValues(args[end - 1])) end = args.length;
-  const last = args[end - 1];
+  const last = isNamedValues(args[end - 1]) ? args[end - 1] as Record<string, unknown> : null;
   const named: [string, unknown][] = [];
-  let positional = end;
-  if (isNamedValues(last)) {
-    positional -= 1;
+  let positional = last === null ? args.length : end - 1;
+  if (last !== null) {
     let key: string | undefined;
     try {
       // Own enumerable keys, as Object.entries gives them, without its array of arrays.
