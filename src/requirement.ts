@@ -151,7 +151,8 @@ export function compileRequirement(
   // Every character a match consumes is matched by one atom (a literal, a class, an
   // escape), so the atoms' union is the set of characters the requirement admits.
   const anyAtom = new RegExp(`^(?:${[...new Set(atoms)].join("|") || "[^\\s\\S]"})$`, "u");
-  return {
+  // Frozen: tables share it (see the cache in route.ts), so none of them may change it.
+  return Object.freeze<Requirement>({
     original: regex,
     source,
     whole,
@@ -160,7 +161,7 @@ export function compileRequirement(
     boundaries: boundaries.length > 0,
     maxLength,
     minLength,
-  };
+  });
 }
 
 /**
@@ -180,6 +181,15 @@ function isRealRegExp(value: RegExp): boolean {
 }
 
 const SOURCE_OF = Object.getOwnPropertyDescriptor(RegExp.prototype, "source")!.get!;
+const FLAGS_OF = Object.getOwnPropertyDescriptor(RegExp.prototype, "flags")!.get!;
+
+/**
+ * Whether `value` still has the source and flags of `original`, its copy made when it was
+ * compiled: `RegExp.prototype.compile` changes both in place.
+ */
+export function unchangedSince(value: RegExp, original: RegExp): boolean {
+  return SOURCE_OF.call(value) === original.source && FLAGS_OF.call(value) === original.flags;
+}
 
 /** A character class item: a code point range, or a class escape like `\d`. */
 type ClassItem = { from: number; to: number } | { escape: string };

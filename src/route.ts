@@ -13,6 +13,7 @@ import {
   LONGEST_DEFAULT,
   MAX_REQUIREMENT_LENGTH,
   type Requirement,
+  unchangedSince,
   type WaysOptions,
 } from "./requirement.ts";
 import { clipped, describe } from "./describe.ts";
@@ -128,11 +129,12 @@ for (let code = 0; code < 128; code++) {
 /**
  * Requirements compiled before, by `RegExp` object: tables share a few (the `:id` rule of
  * every show route is one object), and compiling one costs microseconds. The result does
- * not depend on the variable or the route, only on the `RegExp`, whose source and flags
- * cannot change, and on how long a variable can be (never taken as less than
- * `LONGEST_DEFAULT`): that decides whether it is allowed and whether it counts as
- * backtracking (`loops`). So each entry keeps the longest it was compiled for, and is
- * taken only for the same (`Infinity`: for any, as the default rule's).
+ * not depend on the variable or the route, only on the `RegExp`'s source and flags (an
+ * entry made before `RegExp.prototype.compile` changed them is not taken) and on how long
+ * a variable can be (never taken as less than `LONGEST_DEFAULT`), which decides whether it
+ * is allowed and whether it counts as backtracking (`loops`). So each entry keeps the
+ * longest it was compiled for, and is taken only for the same (`Infinity`: for any, as the
+ * default rule's). Entries are frozen, as tables share them.
  */
 const compiledRequirementCache = new WeakMap<
   RegExp,
@@ -149,7 +151,7 @@ const compiledRequirementCache = new WeakMap<
 export const DEFAULT_RULE: RegExp = new RegExp(DEFAULT_VARIABLE_SOURCE);
 const DEFAULT_ADMITS = new RegExp(`^${DEFAULT_CHARACTER}$`, "u");
 compiledRequirementCache.set(DEFAULT_RULE, {
-  requirement: {
+  requirement: Object.freeze<Requirement>({
     original: new RegExp(DEFAULT_RULE),
     source: DEFAULT_VARIABLE_SOURCE,
     whole: new RegExp(`^(?:${DEFAULT_VARIABLE_SOURCE})$`, "u"),
@@ -158,7 +160,7 @@ compiledRequirementCache.set(DEFAULT_RULE, {
     boundaries: false,
     maxLength: Infinity,
     minLength: 1,
-  },
+  }),
   longest: Infinity,
 });
 /** A variable or key name as API.md defines it: a letter or `_`, then letters, digits, `_`. */
@@ -170,9 +172,25 @@ const TEMPLATE_VARIABLE = new RegExp(`:(${NAME})`, "g");
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
 // Shared by every route that has none (most routes): a route allocates only what it uses.
 const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
-const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = new Map();
-const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = new Map();
+const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = sharedEmptyMap();
+const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = sharedEmptyMap();
 const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
+
+/**
+ * An empty map for every route that has nothing to put in it. A route's maps are read-only
+ * by type only (a `Map` cannot be frozen), but this one is shared by the routes of every
+ * table, so it refuses changes: one could otherwise reach every router in the process.
+ */
+function sharedEmptyMap<K, V>(): ReadonlyMap<K, V> {
+  const refuse = () => {
+    throw new TypeError("A route's maps are read-only");
+  };
+  const map = new Map<K, V>();
+  for (const name of ["set", "delete", "clear"]) {
+    Object.defineProperty(map, name, { value: refuse });
+  }
+  return Object.freeze(map);
+}
 
 /**
  * How a match becomes params, as one flat array so that recognition touches few
@@ -797,7 +815,10 @@ function compileRequirements(
     if (!Object.hasOwn(requirements, name)) continue;
     const value = requirements[name];
     let known = value instanceof RegExp ? compiledRequirementCache.get(value) : undefined;
-    if (known === undefined || (known.longest !== longest && known.longest !== Infinity)) {
+    if (
+      known === undefined || (known.longest !== longest && known.longest !== Infinity) ||
+      !unchangedSince(value, known.requirement.original)
+    ) {
       known = {
         requirement: compileRequirement(value, { ...options, name, where: path }),
         longest,

@@ -1057,6 +1057,36 @@ Deno.test("routes are frozen: their readonly fields are read-only in fact", () =
   assert(route.pattern.test({ pathname: "/messages" }));
 });
 
+Deno.test("what routes of different routers share, no router can change", () => {
+  const a = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
+  const index = a.routes.find((route) => route.action === "index")!;
+  const show = a.routes.find((route) => route.action === "show")!;
+  // The empty maps of routes without optional variables or requirements.
+  assertThrows(() => (index.optional as Map<string, string>).set("id", ""), TypeError);
+  assertThrows(() => (index.compiledRequirements as Map<string, unknown>).clear(), TypeError);
+  // A compiled requirement, the one object for a RegExp that every table draws.
+  assert(Object.isFrozen(show.compiledRequirements.get("id")));
+  // Had the set above gone through, a PUT to /messages would reach update without an id.
+  const b = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
+  const refused = assertThrows(() => b.recognize("/messages", "PUT"), RoutingError);
+  assertEquals(refused.status, 405);
+});
+
+Deno.test("a RegExp changed by compile() after a draw is compiled again for the next", () => {
+  const rule = /\d+/;
+  const draw = () =>
+    new Router().draw((map) =>
+      map.connect("/n/:v", { controller: "n", requirements: { v: rule } })
+    );
+  assertThrows(() => draw().recognize("/n/abc"), RoutingError);
+  // Annex B's compile changes a RegExp in place; the next table follows the new pattern.
+  (rule as unknown as { compile(source: string, flags?: string): void }).compile("[a-z]+");
+  assertEquals(draw().recognize("/n/abc").params.v, "abc");
+  // And checks it again: a flag requirements do not take is refused.
+  (rule as unknown as { compile(source: string, flags?: string): void }).compile("\\d+", "g");
+  assertThrows(draw, TypeError, 'has the flag "g"');
+});
+
 Deno.test("a module namespace object serves as the controllers option", async () => {
   const controllers = await import(
     "data:text/javascript,export const messages = { index: () => 'all messages' };"
