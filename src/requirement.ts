@@ -257,7 +257,7 @@ function rewrite(source: string, { flags, label, atoms, boundaries }: RewriteOpt
       fail('a literal "/" (a variable never spans "/")');
     } else if (c === "{") {
       // Under the u flag (the source compiled with it above), a "{" opens a quantifier.
-      const quantifier = source.slice(i).match(/^\{\d+(,\d*)?\}/)![0];
+      const quantifier = source.slice(i).match(QUANTIFIER)![0];
       out += quantifier;
       i += quantifier.length;
     } else {

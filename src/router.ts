@@ -189,8 +189,8 @@ export class Router<H extends object = Helpers> {
     readonly maxParamLength: number;
     readonly maxFormBytes: number;
   };
-  // Set by the constructor; a number from the start, so that V8 keeps it, which recognition
-  // reads on every request, a small integer.
+  // Set by the constructor, and a number from the start (the initializer), so that V8 keeps
+  // this field, which recognition reads on every request, a small integer.
   /** Paths up to this long are within every path limit, and so are the values in them. */
   readonly #withinLimits: number = 0;
 
