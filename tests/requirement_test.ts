@@ -419,7 +419,7 @@ Deno.test("the budget counts a loop at the longest value the router's limits all
   // Nor does one compiled for longer values pass as linear for shorter ones: 2^11 ways of
   // optional parts are one pass over 8,192 characters, and backtracking over 1,024.
   const ways = new RegExp("a?".repeat(11) + "b");
-  const backtracks = (limits: { maxParamLength?: number; maxPathLength?: number }) =>
+  const backtracks = (limits: { maxParamLength?: number }) =>
     new Router(limits).draw((map) =>
       map.connect("/t/:v", { controller: "c", requirements: { v: ways } })
     ).routes[0].backtracks;
