@@ -143,7 +143,7 @@ export class Mapper {
    * options, an optional block for nested declarations.
    */
   resources(...args: ResourcesArgs): void {
-    this.#declare("resources", args, false);
+    this.#declare("resources", args);
   }
 
   /**
@@ -157,7 +157,7 @@ export class Mapper {
           `use map.resources`,
       );
     }
-    this.#declare("resource", args, true);
+    this.#declare("resource", args);
   }
 
   /** Declares an unnamed route, e.g. `map.connect(":controller/:action/:id")`. */
@@ -176,7 +176,8 @@ export class Mapper {
     this.#sink.addRoute(this.#routeSpec(name, path, options, where), where);
   }
 
-  #declare(kind: "resources" | "resource", args: unknown[], singleton: boolean): void {
+  #declare(kind: "resources" | "resource", args: unknown[]): void {
+    const singleton = kind === "resource";
     // Names (strings), then options (a plain object; `undefined`, as its optional type
     // allows, is left out), then a block (likewise): anything else names its argument.
     let next = 0;
