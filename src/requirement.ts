@@ -392,6 +392,13 @@ interface Run {
    * character ends them: each tries everything after it again.
    */
   readonly branches: number;
+  /**
+   * The characters of the required atom the run just matched, if its last step was one:
+   * each way that goes on ends where one of them is. A loop after it that cannot match
+   * them takes a stretch of text that holds none, so the stretches it takes after two
+   * such places do not overlap (`[^.]+-\d+` tries n ways on n characters, not n^2).
+   */
+  readonly fence?: CharSet;
 }
 
 const NO_RUN: Run = { ways: 1, largest: 1, chars: NO_CHARS, branches: 1 };
@@ -611,6 +618,18 @@ export function checkWays(
   ): Run => {
     const overlapping = run.ways > 1 && overlaps(atom.lead, run.chars);
     if (atom.choices > 1) {
+      if (overlapping && run.fence && !atom.optional && !overlaps(run.fence, atom.chars)) {
+        // Right after a fence it cannot match: its stretches after the places the run
+        // can end at do not overlap, so its choices add up to the text's length over all
+        // of those places. The ways that go on are then those the run can end at one
+        // place in, times its choices; each way ending elsewhere fails at the fence.
+        return checked({
+          ways: (run.ways / run.largest) * atom.choices,
+          largest: atom.choices,
+          chars: union(run.chars, atom.chars),
+          branches: run.branches,
+        });
+      }
       if (overlapping) {
         return checked({
           ways: run.ways * atom.choices,
@@ -628,7 +647,10 @@ export function checkWays(
       });
     }
     // A fixed count the run can match is matched again for each of its ways.
-    if (overlapping) return checked({ ...run, ways: run.ways * Math.max(atom.count, 1) });
+    if (overlapping) {
+      const fence = atom.optional ? run.fence : atom.chars;
+      return checked({ ...run, ways: run.ways * Math.max(atom.count, 1), fence });
+    }
     if (atom.optional || run.ways === 1) return run;
     return { ...NO_RUN, branches: run.branches * (run.ways / run.largest) };
   };

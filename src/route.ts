@@ -641,13 +641,17 @@ function ruleSource({ requirement }: { requirement: Requirement | null }): strin
 
 /**
  * The variables of a segment, matched by a `RegExp`, after which the text could be split
- * in several ways: each sits before literal text whose first character it admits, with
- * another variable after that text (`:name.:ext` with a name that may hold dots). A
- * failing match tries every place for each such boundary: the square of the segment's
- * length for one, the cube for two. Empty where the compiled matcher matches the segment
- * without a `RegExp`: it finds the split of a segment whose variables all follow the
- * default rule (`:a-:b-:c`) in linear time, so those count only in a route it matches
- * with its whole-path `RegExp` (`wholePath`).
+ * in several ways that multiply: each sits before literal text whose first character it
+ * admits, with another variable after that text (`:name.:ext` with a name that may hold
+ * dots). A failing match tries every place for each such boundary: the square of the
+ * segment's length for one, the cube for two. Unless a later boundary is fenced off from
+ * the one before: where no part between them (its variable included) can take that one's
+ * first character (`:name-:version.:format` with a version of digits and dots), the texts
+ * the later variable can take after two places of the earlier boundary do not overlap,
+ * and the two boundaries together have about as many ways as one. Empty where the
+ * compiled matcher matches the segment without a `RegExp`: it finds the split of a
+ * segment whose variables all follow the default rule (`:a-:b-:c`) in linear time, so
+ * those count only in a route it matches with its whole-path `RegExp` (`wholePath`).
  */
 function ambiguousBoundaries(
   parts: readonly Part[],
@@ -655,19 +659,29 @@ function ambiguousBoundaries(
 ): string[] {
   const ambiguous: string[] = [];
   if (!wholePath && !hasRequirement(parts)) return ambiguous;
-  for (let i = 0; i + 2 < parts.length; i++) {
-    const variable = parts[i];
+  // The first character of the literal after the last ambiguous variable, while no part
+  // from the one after that literal on can take it.
+  let fence: string | undefined;
+  let from = 0;
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i];
+    if (fence !== undefined && i >= from && takes(part, fence)) fence = undefined;
+    if (i + 2 >= parts.length) break;
     const text = parts[i + 1];
-    if (!("variable" in variable) || !("literal" in text) || !("variable" in parts[i + 2])) {
-      continue;
-    }
+    if (!("variable" in part) || !("literal" in text) || !("variable" in parts[i + 2])) continue;
     const first = text.literal[0];
-    const admits = variable.requirement === null
-      ? !SEPARATORS.includes(first)
-      : variable.requirement.admits(first);
-    if (admits) ambiguous.push(`:${variable.variable}`);
+    if (!takes(part, first)) continue;
+    if (fence === undefined) ambiguous.push(`:${part.variable}`);
+    fence = first;
+    from = i + 2;
   }
   return ambiguous;
+}
+
+/** Whether a part's text can hold `char`: a literal's does, or a variable's may. */
+function takes(part: Part, char: string): boolean {
+  if ("literal" in part) return part.literal.includes(char);
+  return part.requirement === null ? !SEPARATORS.includes(char) : part.requirement.admits(char);
 }
 
 /** Adds a missing leading `/` and drops a trailing one. */

@@ -426,13 +426,17 @@ Deno.test("the budget counts a loop at the longest value the router's limits all
   assert(backtracks({}));
   assertFalse(backtracks({ maxParamLength: 8192 }));
   assert(backtracks({}));
-  // The RegExp of a segment with several variables counts its loops the same way.
-  const segment = (limits: { maxParamLength?: number }) =>
+  // The RegExp of a segment with several variables counts its loops the same way: two
+  // loops that can both take the "-" between them are n^2.
+  const segment = (limits: { maxParamLength?: number; maxPathLength?: number }, b: RegExp) =>
     new Router(limits).draw((map) =>
-      map.connect("/t/:a-:b", { controller: "c", requirements: { a: /[\d-]+/, b: /\d+/ } })
+      map.connect("/t/:a-:b", { controller: "c", requirements: { a: /[\d-]+/, b } })
     );
-  segment({});
-  const error = assertThrows(() => segment({ maxParamLength: 4096 }), TypeError);
+  segment({}, /[\d-]+/);
+  // Where :b cannot take the "-", each way :a ends at a "-" gives :b digits that no other
+  // way gives it: one pass over the text, at any length.
+  segment({ maxParamLength: 65536, maxPathLength: 65536 }, /\d+/);
+  const error = assertThrows(() => segment({ maxParamLength: 4096 }, /[\d-]+/), TypeError);
   assertStringIncludes(error.message, 'segment ":a-:b"');
   assertStringIncludes(error.message, "4096 characters long");
 });
@@ -546,6 +550,29 @@ Deno.test("a segment its requirements could split in many ways is a TypeError", 
   new Router().draw((map) =>
     map.connect("/x/:a-:b-:c/:p/:q", { controller: "c", defaults: { p: "1", q: "2" } })
   );
+  // A second boundary is fenced off from the first where nothing between them can take
+  // the first's separator: :version holds no "-", so the texts it can take after two "-"
+  // do not overlap, and both boundaries together try about as many ways as one.
+  for (const version of [/[\d.]+/, /\d+(?:\.\d+)*/, /\d+(?:\.\d+)?(?:\.\d+)?/]) {
+    const router = declare("/g/:name-:version.:format", { version });
+    assertEquals(
+      router.recognize("/g/my-gem-7.1.2.json").params,
+      { controller: "c", action: "index", name: "my-gem", version: "7.1.2", format: "json" },
+    );
+  }
+  declare("/x/:a-:b.:c-:d", { b: /[\d.]+/, c: /[a-z-]+/ });
+  // Not where the variable between can take it: the splits multiply.
+  assertThrows(
+    () => declare("/g/:name-:version.:format", { version: /[\d.-]+/ }),
+    TypeError,
+    ":name and :version",
+  );
+  // Nor where a literal between holds it (the text of :b may then cross a "-" of :a).
+  assertThrows(
+    () => declare("/x/:a-:b-:c-:d", { b: /\d+/ }),
+    TypeError,
+    ":a and :c",
+  );
 });
 
 Deno.test("variables one RegExp matches together share the limit of ways", () => {
@@ -560,11 +587,21 @@ Deno.test("variables one RegExp matches together share the limit of ways", () =>
     'segment ":a-:b" of the route path "/x/:a-:b"',
   );
   declare("/x/:a-:b", { a: /\d+\d+/, b: /\d+/ });
-  // Stricter than needed (README): the default rule may hold the "-" and the digits after
-  // it, and the second optional part's "." could end the first.
+  // The default rule of :name may hold the "-" and the digits after it, but the version's
+  // \d+ cannot take the "-": where :name ends at one "-", the digits it can take stop
+  // before the next, so the places :name can end at add up, not multiply (n ways, not n^2).
   const version = /\d+(?:\.\d+)?(?:\.\d+)?/;
-  assertThrows(() => declare("/g/:name-:version", { version }), TypeError);
+  assertEquals(
+    declare("/g/:name-:version", { version }).recognize("/g/a-b-7.1").params.name,
+    "a-b",
+  );
   declare("/g/:name-:version", { name: /[a-z-]+/, version });
+  // Where the version's first loop can take the "-" too, they multiply again.
+  assertThrows(
+    () => declare("/g/:name-:version", { version: /[\d-]+(?:\.\d+)?(?:\.\d+)?/ }),
+    TypeError,
+    'segment ":name-:version"',
+  );
   declare("/g/:name-:version", { version: /\d+(?:\.\d+)*/ });
   declare("/g/:name-:version", { version: /[\d.]+/ });
   // A route matched by its whole RegExp (optional segments with two rules): across "/".
