@@ -333,7 +333,7 @@ export class Mapper {
       name,
       method: conditions.method === undefined
         ? "ANY"
-        : parseMethod(conditions.method, `${where} conditions`),
+        : parseMethod(conditions.method, `${where}: conditions.method is`),
       path: template,
       controller: variables.has("controller") ? null : controller!,
       action: variables.has("action") ? null : action ?? "index",
@@ -449,7 +449,10 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
         `${where}: "singular" is not an option of map.resource; a singleton's name is its singular`,
       );
     }
-    if (name in canonical && !sameValue(canonical[name], value)) {
+    // Only the prefixes have two spellings, and they are strings: two different objects
+    // are two values (compared by JSON, an object holding one object at many places took
+    // time that doubled with each level).
+    if (name in canonical && canonical[name] !== value) {
       throw new TypeError(
         `${where}: the option ${name} is given twice with different values ` +
           `(${describe(canonical[name])} and ${describe(value)})`,
@@ -457,26 +460,26 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
     }
     canonical[name] = value;
   }
-  const text = (key: string, check?: (value: string) => boolean, hint = "") => {
+  const text = (key: string, what: string, check?: (value: string) => boolean) => {
     const value = canonical[key];
     if (value === undefined) return undefined;
     if (typeof value !== "string" || (check && !check(value))) {
-      throw new TypeError(`${where}: the option ${key} ${describe(value)} is not valid${hint}`);
+      throw new TypeError(`${where}: ${key} must be ${what}, got ${describe(value)}`);
     }
     return value;
   };
-  const pathPrefix = text("pathPrefix", undefined, " (it must be a string)");
+  const pathPrefix = text("pathPrefix", "a string");
   return {
-    controller: text("controller", (value) => value !== "", " (it must be a non-empty string)"),
-    singular: text("singular", isIdentifier, " (it must be an identifier)"),
+    controller: text("controller", "a non-empty string", (value) => value !== ""),
+    singular: text("singular", "an identifier", isIdentifier),
     pathPrefix: pathPrefix === undefined
       ? undefined
       : normalizeTemplate(pathPrefix).replace(/^\/$/, ""),
     // It starts route names: empty, or the start of an identifier.
     namePrefix: text(
       "namePrefix",
+      "empty or letters, digits and _, not starting with a digit",
       (value) => value === "" || isIdentifier(value),
-      " (letters, digits and _, not starting with a digit)",
     ),
     collection: actionMethods(canonical.collection, "collection", where),
     member: actionMethods(canonical.member, "member", where),
@@ -496,17 +499,20 @@ function actionMethods(value: unknown, key: string, where: string): Map<string, 
     if (!isIdentifier(action)) {
       throw new TypeError(`${where}: the ${key} action ${describe(action)} is not an identifier`);
     }
-    out.set(action, parseMethod(method, `${where} ${key} action "${action}"`));
+    out.set(action, parseMethod(method, `${where}: the ${key} action "${action}" has`));
   }
   return out;
 }
 
-/** Parses a declared method; `head` and unknown names are a `TypeError`. */
-function parseMethod(method: unknown, where: string): RouteMethod {
+/**
+ * Parses a declared method; `head` and unknown names are a `TypeError`, whose message
+ * starts with `subject` (`map.connect: conditions.method is`).
+ */
+function parseMethod(method: unknown, subject: string): RouteMethod {
   const name = typeof method === "string" ? method.toLowerCase() : undefined;
   if (name === undefined || !Object.hasOwn(METHODS, name)) {
     throw new TypeError(
-      `${where}: invalid method ${describe(method)}; use get, post, put, patch, delete or any` +
+      `${subject} an invalid method ${describe(method)}; use get, post, put, patch, delete or any` +
         (name === "head" ? " (HEAD is routed through GET)" : ""),
     );
   }
@@ -521,15 +527,6 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
   if (typeof value !== "object" || value === null) return false;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  try {
-    return JSON.stringify(a) === JSON.stringify(b);
-  } catch {
-    return false;
-  }
 }
 
 /**

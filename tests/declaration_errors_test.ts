@@ -166,6 +166,37 @@ Deno.test("an invalid method in collection/member/new is a TypeError naming acti
   }
 });
 
+Deno.test("a declaration's method errors read as its other errors do: where, then what", () => {
+  assertThrows(
+    () =>
+      new Router().draw((map) => map.resources("messages", { member: { mark: "fetch" as never } })),
+    TypeError,
+    'map.resources("messages"): the member action "mark" has an invalid method "fetch"; use get',
+  );
+  assertThrows(
+    () => new Router().draw((map) => map.resources("messages", { pathPrefix: 7 as never })),
+    TypeError,
+    'map.resources("messages"): pathPrefix must be a string, got 7',
+  );
+});
+
+Deno.test("both spellings of a prefix, given as objects, are refused at once", () => {
+  // One object held at two places on each of 40 levels: compared by JSON, 2^40 values.
+  const shared = (levels: number) => {
+    let value: Record<string, unknown> = {};
+    for (let i = 0; i < levels; i++) value = { a: value, b: value };
+    return value;
+  };
+  assertThrows(
+    () =>
+      new Router().draw((map) =>
+        map.resources("messages", { pathPrefix: shared(40), path_prefix: shared(40) } as never)
+      ),
+    TypeError,
+    "the option pathPrefix is given twice with different values",
+  );
+});
+
 Deno.test("valid methods are case-insensitive and include patch", () => {
   for (const variant of VARIANTS) {
     const router = build(variant, (map: Mapper) =>
@@ -333,7 +364,7 @@ Deno.test("odd values anywhere are TypeErrors that show them, not errors of thei
           (map: Mapper) =>
             map.connect("/x", { controller: "c", conditions: { method: Object.create(null) } }),
         ),
-      "invalid method {}",
+      "map.connect: conditions.method is an invalid method {}",
     ],
     [
       () =>
@@ -367,7 +398,7 @@ Deno.test("odd values anywhere are TypeErrors that show them, not errors of thei
     [() => new Router().register("c", 5 as never), "class or an object, got 5"],
     [
       () => build("A", (map: Mapper) => map.resources("x", { controller: "" })),
-      'controller "" is not valid (it must be a non-empty string)',
+      'map.resources("x"): controller must be a non-empty string, got ""',
     ],
     [
       () =>
