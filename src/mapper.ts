@@ -131,6 +131,12 @@ export class Mapper {
   constructor(sink: RouteSink, scope: Scope = { pathPrefix: "", newNamePrefix: "" }) {
     this.#sink = sink;
     this.#scope = scope;
+    // Bound, so that a block may take them off its mapper:
+    // `router.draw(({ resources }) => resources("messages"))`.
+    this.resources = this.resources.bind(this);
+    this.resource = this.resource.bind(this);
+    this.connect = this.connect.bind(this);
+    this.named = this.named.bind(this);
   }
 
   /** The variant this mapper follows, for declarations that differ by variant. */
@@ -369,9 +375,15 @@ function fixedTarget(
  * Refuses arguments past a declaration's last: `connect` and `named` take no block, and
  * options given as a second object (requirements, say) would be dropped, silently.
  */
-function checkArity(given: number, most: number, usage: string): void {
+/**
+ * Refuses arguments past the last one a declaration or router method reads: a second
+ * options object (Rails' `url_for(hash, options)`) would be dropped, silently.
+ */
+export function checkArity(given: number, most: number, usage: string): void {
   if (given > most) {
-    throw new TypeError(`${usage} takes at most ${most} arguments, got ${given}`);
+    throw new TypeError(
+      `${usage} takes at most ${most} argument${most === 1 ? "" : "s"}, got ${given}`,
+    );
   }
 }
 

@@ -22,7 +22,7 @@ import {
   unwritableDefault,
   urlFor,
 } from "./generate.ts";
-import { isPlainObject, Mapper, type RouteSink, runBlock } from "./mapper.ts";
+import { checkArity, isPlainObject, Mapper, type RouteSink, runBlock } from "./mapper.ts";
 import { createCompiledMatcher, type RequestMatcher } from "./compiled_matcher.ts";
 import type { MatchResult } from "./matcher.ts";
 import {
@@ -287,6 +287,8 @@ export class Router<H extends object = Helpers> {
    * stays in place.
    */
   draw(block: (map: Mapper) => void): this {
+    if (this === undefined) throw detachedCall("draw");
+    checkArity(arguments.length, 1, "router.draw(block)");
     if (typeof block !== "function") {
       throw new TypeError(
         `router.draw needs a function: router.draw((map) => { ... }), got ${describe(block)}`,
@@ -414,6 +416,7 @@ export class Router<H extends object = Helpers> {
   recognize(path: string, method = "GET"): RouteMatch {
     // Kept small so that V8 can inline it into the caller: a miss then throws from the
     // caller's frame, and V8's work for a throw grows with the frames it leaves.
+    if (this === undefined) throw detachedCall("recognize");
     const found = this.#recognize(path, method);
     if (found instanceof Error) throw found;
     return found;
@@ -624,6 +627,8 @@ export class Router<H extends object = Helpers> {
 
   /** Generation from a hash, Rails `url_for` style (API.md "Generation from a hash"). */
   urlFor(options: UrlOptions): string {
+    if (this === undefined) throw detachedCall("urlFor");
+    checkArity(arguments.length, 1, "router.urlFor(options)");
     return urlFor(this, options, {
       mount: this.#mount,
       onDeprecation: (message) => this.#deprecation(message),
@@ -632,6 +637,8 @@ export class Router<H extends object = Helpers> {
 
   /** Adds a controller under `name`: a class (instantiated per request) or an object. */
   register(name: string, controller: ControllerLike): this {
+    if (this === undefined) throw detachedCall("register");
+    checkArity(arguments.length, 2, "router.register(name, controller)");
     if (typeof name !== "string" || name === "") {
       throw new TypeError(`register needs a non-empty controller name, got ${describe(name)}`);
     }
@@ -661,6 +668,17 @@ export class Router<H extends object = Helpers> {
   toString(): string {
     return formatRoutes(this.#routes);
   }
+}
+
+/**
+ * The `TypeError` of a router method called without its router, as a function taken off
+ * it (`handle` and `fetch` are bound; the others are methods).
+ */
+function detachedCall(method: string): TypeError {
+  return new TypeError(
+    `router.${method} was called without its router (taken off it, as in ` +
+      `const { ${method} } = router); call it as router.${method}(...)`,
+  );
 }
 
 /**

@@ -1169,3 +1169,47 @@ Deno.test("HttpError and RoutingError refuse options that are no object, by name
     "RoutingError: options must be an object",
   );
 });
+
+Deno.test("a block may take its mapper's methods off it", () => {
+  const router = new Router().draw(({ resources, connect }) => {
+    resources("messages", {}, ({ resources }) => resources("comments"));
+    connect(":controller/:action/:id");
+  });
+  assertEquals(router.helpers.message_comment_path(1, 2), "/messages/1/comments/2");
+  assertEquals(router.recognize("/photos/show/3").params.controller, "photos");
+});
+
+Deno.test("a router method taken off its router is a TypeError that says so", () => {
+  const router = new Router().draw((map) => map.resources("messages"));
+  const { recognize, urlFor, draw, register } = router;
+  const calls: [string, () => unknown][] = [
+    ["recognize", () => recognize("/messages")],
+    ["recognize", () => ["/messages"].map(router.recognize as (path: string) => unknown)],
+    ["urlFor", () => urlFor({ controller: "messages" })],
+    ["draw", () => draw(() => {})],
+    ["register", () => register("messages", {})],
+  ];
+  for (const [method, call] of calls) {
+    assertThrows(call, TypeError, `router.${method} was called without its router`);
+  }
+});
+
+Deno.test("a router method given more arguments than it reads is a TypeError", () => {
+  const router = new Router().draw((map) => map.resources("messages"));
+  assertThrows(
+    // Rails' url_for(hash, options): the second hash would be dropped, silently.
+    () => Reflect.apply(router.urlFor, router, [{ controller: "messages" }, { only_path: false }]),
+    TypeError,
+    "router.urlFor(options) takes at most 1 argument, got 2",
+  );
+  assertThrows(
+    () => Reflect.apply(router.draw, router, [() => {}, { variant: "C" }]),
+    TypeError,
+    "router.draw(block) takes at most 1 argument, got 2",
+  );
+  assertThrows(
+    () => Reflect.apply(router.register, router, ["messages", {}, {}]),
+    TypeError,
+    "takes at most 2 arguments, got 3",
+  );
+});
