@@ -117,9 +117,11 @@ export function followsDefaultRule(requirement: Requirement | null | undefined):
 /**
  * The punctuation a template's literal text may hold besides letters and digits: what a
  * URL keeps as it is in a path (the WHATWG URL parser percent-encodes space,
- * `" < > { }`, a backquote and more, and reads a backslash as `/`).
+ * `" < > { }`, a backquote and more, and reads a backslash as `/`). Not `^`: since 2025
+ * (whatwg/url#846) the parser encodes it too, and Bun, workerd, Node 25 and browsers do,
+ * where Deno 2.9 and Node 20 do not; a route with one would route on some runtimes only.
  */
-export const LITERAL_PUNCTUATION = "-._~!$&'()*+,;=@|[]^";
+export const LITERAL_PUNCTUATION = "-._~!$&'()*+,;=@|[]";
 /** By character code below 128: 2 for an identifier character, 1 for other literal text. */
 const CHAR_CLASS = new Uint8Array(128);
 for (let code = 0; code < 128; code++) {

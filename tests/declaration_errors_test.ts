@@ -706,7 +706,7 @@ Deno.test("a malformed template is a TypeError saying what is wrong, first probl
   // Every character a URL keeps as it is may be literal text, variables may follow any of
   // them, and a variable name runs over letters, digits and underscores.
   const router = new Router().draw((map) =>
-    map.connect("/Az09-._~!$&'()*+,;=@|[]^/x:_a1b;y", { controller: "a", action: "b" })
+    map.connect("/Az09-._~!$&'()*+,;=@|[]/x:_a1b;y", { controller: "a", action: "b" })
   );
   assertEquals(router.routes[0].variables, ["_a1b"]);
   // Dots with more beside them are ordinary literal text.
@@ -717,12 +717,12 @@ Deno.test("a malformed template is a TypeError saying what is wrong, first probl
   assertEquals(dots.recognize("/.../..a/.b/1..").params.x, "1");
   assertEquals(dots.recognize("/v1.0/messages").params.action, "index");
   // The URL parser keeps them as they are, and both matchers take them literally.
-  const path = new URL("http://x/Az09-._~!$&'()*+,;=@|[]^/x1;y").pathname;
+  const path = new URL("http://x/Az09-._~!$&'()*+,;=@|[]/x1;y").pathname;
   assertEquals(router.recognize(path).params._a1b, "1");
   assert(router.routes[0].pattern.test({ pathname: path }));
   assertEquals(
     router.routes[0].segments.map((segment) => segment.parts),
-    [[{ literal: "Az09-._~!$&'()*+,;=@|[]^" }], [
+    [[{ literal: "Az09-._~!$&'()*+,;=@|[]" }], [
       { literal: "x" },
       { variable: "_a1b", requirement: null },
       { literal: ";y" },
@@ -973,7 +973,7 @@ Deno.test("router options are read once, own or inherited, by construction and d
 });
 
 Deno.test("an actionSeparator: every character a URL keeps, but no empty segment", () => {
-  for (const separator of ["|", "^", "[", "]", "-|-"]) {
+  for (const separator of ["|", "[", "]", "-|-"]) {
     const router = new Router({ actionSeparator: separator }).draw((map) =>
       map.resources("messages", { member: { mark: "post" } })
     );
@@ -987,6 +987,14 @@ Deno.test("an actionSeparator: every character a URL keeps, but no empty segment
     assertStringIncludes(error.message, "The actionSeparator option");
     assertStringIncludes(error.message, "empty path segment");
   }
+  // Newer URL parsers (Bun, workerd, Node 25, browsers) encode "^" as %5E, older ones keep
+  // it: a route with one would answer on some runtimes only.
+  assertThrows(() => new Router({ actionSeparator: "^" }), TypeError, "The actionSeparator option");
+  assertThrows(
+    () => new Router().draw((map) => map.connect("/a^b", { controller: "c" })),
+    TypeError,
+    'has the character "^"',
+  );
 });
 
 Deno.test("a default that the path must hold but cannot write is a TypeError at declaration", () => {
