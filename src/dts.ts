@@ -19,17 +19,16 @@ export interface DtsOptions {
 /** What the generator needs of a router: its named routes and deprecated names. */
 export type DtsTable = Pick<GenerationTable, "namedRoutes" | "deprecatedNames">;
 
-const PRELUDE = `/**
- * A value for a path variable: a string, a number (or bigint), or a record with toParam()
- * or id. As a helper's last argument, a plain object without toParam() is read as the
- * named values, not as a value (types cannot tell it from a class instance): pass its id.
+const PRELUDE =
+  `/** A value written as it is: a string, a number (or bigint), or a record with toParam(). */
+export type RouteText = string | number | bigint | { toParam(): string | number };
+
+/**
+ * A value for a path variable: a RouteText, or a record with an id (not for :format). As a
+ * helper's last argument, a plain object without toParam() is read as the named values,
+ * not as a value (types cannot tell it from a class instance): pass its id.
  */
-export type RouteValue =
-  | string
-  | number
-  | bigint
-  | { toParam(): string | number }
-  | { readonly id: string | number | bigint };
+export type RouteValue = RouteText | { readonly id: string | number | bigint };
 
 /**
  * Extra keys become the query string. K: the variables given by position, which the
@@ -125,13 +124,16 @@ function signatures(
     : variables.findIndex((name, index) => index < n - 1 && !fills(name) && omittable(name));
   // Given a later variable, that one may not be left out.
   const optional = (name: string) => omittable(name) && name !== variables[ends];
-  const value = (name: string) => `${safe(name)}: RouteValue`;
+  // A format is text: a record with an id there, read as the named values (a helper bound
+  // to a request recalls the id), would leave the format out.
+  const type = (name: string) => name === "format" ? "RouteText" : "RouteValue";
+  const value = (name: string) => `${safe(name)}: ${type(name)}`;
   // The object names `names`; the positional variables only as null (see RouteQuery).
   const named = (
     names: readonly string[],
     { optional, positional }: { optional: (name: string) => boolean; positional: string[] },
   ) => {
-    const keys = names.map((name) => `readonly ${name}${optional(name) ? "?" : ""}: RouteValue;`)
+    const keys = names.map((name) => `readonly ${name}${optional(name) ? "?" : ""}: ${type(name)};`)
       .concat(positional.map((name) => `readonly ${name}?: null;`));
     return `{ ${keys.join(" ")} readonly [key: string]: unknown }`;
   };
@@ -158,15 +160,13 @@ function signatures(
       }`;
     lists.add([...positional.map(value), object].join(", "));
   }
-  if (!bound) {
-    // Positional values for the first k variables; the object names all the last ones (one
-    // it left out would take the last positional value).
-    for (let k = 1; k < n; k++) {
-      const positional = variables.slice(0, k);
-      const rest = variables.slice(k);
-      const object = named(rest, { optional: () => false, positional });
-      lists.add([...positional.map(value), `named: ${object}`].join(", "));
-    }
+  // Positional values for the first k variables; the object names all the last ones (one
+  // it left out would take the last positional value).
+  for (let k = 1; k < n; k++) {
+    const positional = variables.slice(0, k);
+    const rest = variables.slice(k);
+    const object = named(rest, { optional: () => false, positional });
+    lists.add([...positional.map(value), `named: ${object}`].join(", "));
   }
   return [...lists];
 }

@@ -40,7 +40,7 @@ Deno.test("the .d.ts names each helper's positional parameters after its variabl
   );
   assertStringIncludes(
     dts,
-    `formatted_message_path(id: RouteValue, format: RouteValue, query?: RouteQuery<"id" | "format">): string;`,
+    `formatted_message_path(id: RouteValue, format: RouteText, query?: RouteQuery<"id" | "format">): string;`,
   );
   assertStringIncludes(dts, "hash_for_messages_path(query?: RouteQuery): Record<string, unknown>;");
   assertStringIncludes(dts, "/** @deprecated use edit_admin_user */");
@@ -108,6 +108,8 @@ export function bound(ctx: ActionContext<BoundRouteHelpers>) {
   ctx.helpers.message_comment_path(3);
   ctx.helpers.edit_message_comment_path({ message_id: 1 });
   ctx.helpers.formatted_message_path("json");
+  // Positional values first, the object naming the last variables, as unbound.
+  ctx.helpers.formatted_message_path(ctx.params.id, { format: "json" });
   return [path, hash];
 }
 `),
@@ -125,6 +127,8 @@ export function bound(ctx: ActionContext<BoundRouteHelpers>) {
         "router.helpers.edit_message_comment_path(1, { id: 2, message_id: 3 });",
         "const n: number = router.helpers.message_path(1);",
         "export const f = (ctx: ActionContext<BoundRouteHelpers>) => ctx.helpers.formatted_message_path();",
+        // A record with an id is the named values there, without the format: no format.
+        "export const h = (ctx: ActionContext<BoundRouteHelpers>) => ctx.helpers.formatted_message_path({ id: 1 });",
         "export const g = (ctx: ActionContext<BoundRouteHelpers>) => ctx.helpers.no_such_path();",
       ];
       for (const misuse of misuses) {
