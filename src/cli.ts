@@ -53,9 +53,10 @@ export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
     const arg = args[i];
     const [flag, inline] = arg.startsWith("--") ? arg.split(/=(.*)/s, 2) : [arg];
     // The next argument is a value unless it is another flag: `--controller --json` would
-    // otherwise filter for a controller named "--json", silently.
+    // otherwise filter for a controller named "--json", and `--dts -h` write a file "-h".
     const value = () => {
-      const text = inline ?? (args[i + 1]?.startsWith("--") ? undefined : args[++i]);
+      const next = args[i + 1];
+      const text = inline ?? (next?.startsWith("--") || next === "-h" ? undefined : args[++i]);
       if (text === undefined) throw new Error(`${flag} needs a value\n${USAGE}`);
       return text;
     };
@@ -69,8 +70,8 @@ export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
         );
       }
       parsed.file = arg;
-    } else if (flag === "--json" && inline !== undefined) {
-      throw new Error(`--json takes no value, got ${JSON.stringify(arg)}\n${USAGE}`);
+    } else if ((flag === "--json" || flag === "--help") && inline !== undefined) {
+      throw new Error(`${flag} takes no value, got ${JSON.stringify(arg)}\n${USAGE}`);
     } else if (flag === "--variant") {
       const variant = value();
       if (variant !== "A" && variant !== "B" && variant !== "C") {
@@ -103,8 +104,9 @@ export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
 
 /** Loads a declaration module and returns its router. */
 export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router> {
-  // A path as the file system spells it (`#` and `%` are no URL syntax there), or a URL.
-  const url = /^[a-z][a-z\d+.-]+:/i.test(args.file)
+  // A path as the file system spells it (`#` and `%` are no URL syntax there, nor is a
+  // `:` in a name such as `v2:routes.ts`), or a URL of a scheme Deno imports.
+  const url = /^(?:file|https?|data|jsr|npm):/i.test(args.file)
     ? new URL(args.file)
     : pathToFileURL(resolve(cwd, args.file));
   let module;
@@ -143,6 +145,15 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
       return returned;
     });
   } catch (error) {
+    // A request handler of its own (`(request) => router.fetch(request)`), given the mapper
+    // as its request, answers with a promise, which the draw refuses as an async block.
+    if (returned instanceof Promise) {
+      returned.catch(() => {});
+      throw new Error(
+        `${args.file} must export default a Router or a draw function (map) => void; its ` +
+          `default export returned a promise (a request handler, or an async function)`,
+      );
+    }
     throw moduleError(args.file, error);
   }
   // A function that makes a router (`() => new Router().draw(...)`) is no draw function:
@@ -169,8 +180,11 @@ function moduleError(file: string, error: unknown): Error {
     // A stack that cannot be read: the message alone.
   }
   const ours = [new URL("./", import.meta.url).href, new URL("../mod.ts", import.meta.url).href];
-  const frames = stack.split("\n").filter((line) =>
-    /^\s+at /.test(line) && !line.includes("ext:") && !ours.some((prefix) => line.includes(prefix))
+  // The user's frames: not Deno's (`ext:`), the router's or the engine's built-ins
+  // (`Array.map (<anonymous>)`), and each once where a frame repeats (a syntax error's).
+  const frames = stack.split("\n").filter((line, index, lines) =>
+    /^\s+at /.test(line) && !line.includes("ext:") && !line.endsWith("(<anonymous>)") &&
+    !ours.some((prefix) => line.includes(prefix)) && line !== lines[index - 1]
   );
   // Deno colours some of its messages (a module not found) whatever the output is.
   // deno-lint-ignore no-control-regex
@@ -233,7 +247,11 @@ export async function runRoutes(args: RoutesArgs, cwd: string): Promise<string> 
   const routes = selectRoutes(router.routes, args);
   if (args.json) return routesJson(routes);
   // As `rails routes` says it, rather than a header over nothing.
-  if (routes.length === 0) return "No routes match the --controller or --grep given.";
+  if (routes.length === 0) {
+    return args.controller === undefined && args.grep === undefined
+      ? `${args.file} declares no routes.`
+      : "No routes match the --controller or --grep given.";
+  }
   return formatRoutes(routes).trimEnd();
 }
 

@@ -156,6 +156,10 @@ Deno.test("routes: flags take no flag as their value, --json no value, and -- en
     const [args, text] of [
       [["--controller", "--json"], "--controller needs a value"],
       [["--json=false"], "--json takes no value"],
+      // A file named "-h" was written, 290 KB of helpers.
+      [["--dts", "-h"], "--dts needs a value"],
+      [["--controller", "-h"], "--controller needs a value"],
+      [["--help=no"], "--help takes no value"],
       [["--dts", "-", "--json"], "it takes no --controller, --grep or --json"],
       [["--", "a.ts", "b.ts"], 'only one file, got "a.ts" and "b.ts"'],
     ] as const
@@ -169,6 +173,35 @@ Deno.test("routes: flags take no flag as their value, --json no value, and -- en
     await runRoutes(parseRoutesArgs(["--controller", "nosuch"]), cwd),
     "No routes match the --controller or --grep given.",
   );
+});
+
+Deno.test("routes: an empty table, a file name with a colon, a request handler of its own", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    // Before, "No routes match the --controller or --grep given." with neither given.
+    await Deno.writeTextFile(`${dir}/empty.js`, "export default (_map) => {};\n");
+    assertEquals(await runRoutes({ file: "empty.js" }, dir), "empty.js declares no routes.");
+    // Before, "Unsupported scheme "v2"".
+    await Deno.writeTextFile(
+      `${dir}/v2:routes.js`,
+      `export default (map) => map.resources("messages");\n`,
+    );
+    const router = await loadRouter({ file: "v2:routes.js" }, dir);
+    assertEquals(router.namedRoutes.get("message")?.path, "/messages/:id");
+    // Before, blamed on an async block.
+    await Deno.writeTextFile(
+      `${dir}/handler.js`,
+      `import { Router } from "${new URL("../mod.ts", import.meta.url).href}";\n` +
+        `const router = new Router();\nexport default (request) => Promise.resolve(request);\n`,
+    );
+    await assertRejects(
+      () => loadRouter({ file: `${dir}/handler.js` }, Deno.cwd()),
+      Error,
+      "its default export returned a promise (a request handler, or an async function)",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
 
 Deno.test("routes: a module exporting the router's request handler is told to export the router", async () => {
@@ -217,8 +250,9 @@ Deno.test("routes: an error in the module says which file and which of its lines
       const error = await assertRejects(() => loadRouter({ file }, Deno.cwd()), Error);
       assert(error.message.startsWith(`${file}: ${message}`), error.message);
       assert(frames.test(error.message), error.message);
-      // The router's own frames are left out.
+      // The router's own frames are left out, and the engine's built-ins it calls.
       assert(!error.message.includes("/src/"), error.message);
+      assert(!error.message.includes("<anonymous>"), error.message);
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
