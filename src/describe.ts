@@ -20,6 +20,10 @@ const MOST_VALUES = 10_000;
 /** Thrown from the replacer when a value is over {@linkcode MOST_VALUES}. */
 const TOO_MANY = Symbol("too many values");
 
+/** Brackets the text of a value JSON has no text for; unquoted after `JSON.stringify`. */
+const MARK = "\u0000\uffff";
+const MARKED = /"\\u0000\uffff(.*?)\\u0000\uffff"/g;
+
 /**
  * A text for a message: whole up to 200 characters (a route's template, say); past them,
  * its start and its length. `show` writes the part shown (`JSON.stringify` quotes it).
@@ -72,10 +76,18 @@ export function describe(value: unknown): string {
     let values = 0;
     const json = JSON.stringify(value, (_key, item) => {
       if (++values > MOST_VALUES) throw TOO_MANY;
-      return item;
-    });
+      // What JSON writes as null (NaN), leaves out (undefined) or refuses (a bigint),
+      // written as it is: `{"id":null}` in a message about NaN would say the wrong thing.
+      return typeof item === "bigint" || item === undefined ||
+          (typeof item === "number" && !Number.isFinite(item))
+        ? `${MARK}${describe(item)}${MARK}`
+        : item;
+    })?.replace(MARKED, "$1");
     if (json !== undefined) {
-      return json.length > LONGEST ? `${json.slice(0, LONGEST - 3)}...` : json;
+      const shown = json.length > LONGEST ? `${json.slice(0, LONGEST - 3)}...` : json;
+      // An object whose JSON is a string or a number (a Date, one with toJSON) would look
+      // like the primitive the caller should have given.
+      return /^[{[]/.test(json) ? shown : `an object whose JSON is ${shown}`;
     }
   } catch {
     // Cyclic, too large, a BigInt inside, or a toJSON that throws: the kind is all there

@@ -78,7 +78,13 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
     // An error that cannot be read or answered as it is (a getter that throws, a revoked
     // Proxy, a line break in `allowed`): still an answer, never a rejection.
     logFailure(error);
-    return plain(500, "Internal Server Error");
+    const response = plain(500, "Internal Server Error");
+    try {
+      if (methodOf(request) === "HEAD") return await withoutBody(response, { measure: true });
+    } catch {
+      // A request whose method cannot be read: the answer as it is.
+    }
+    return response;
   }
 }
 

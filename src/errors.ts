@@ -46,9 +46,17 @@ export class HttpError extends Error {
         `HttpError: options must be an object such as { status: 400 }, got ${describe(options)}`,
       );
     }
+    const status = options.status ?? 500;
+    // What a Response can carry: any other status (a "404" read from a config file) would
+    // become fetch's 500, with nothing to say why.
+    if (!Number.isInteger(status) || status < 200 || status > 599) {
+      throw new TypeError(
+        `${new.target.name}: status must be an integer from 200 to 599, got ${describe(status)}`,
+      );
+    }
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = "HttpError";
-    this.status = options.status ?? 500;
+    this.status = status;
   }
 }
 

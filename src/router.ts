@@ -196,7 +196,9 @@ export class Router<H extends object = Helpers> {
 
   /** Creates a router; every option is optional (see {@linkcode RouterOptions}). */
   constructor(options: RouterOptions = {}) {
-    if (typeof options !== "object" || options === null) {
+    // A Map (an array, a URLSearchParams) has no option keys to read: every option would
+    // be its default, silently.
+    if (typeof options !== "object" || options === null || Symbol.iterator in options) {
       throw new TypeError(`Router options must be an object, got ${describe(options)}`);
     }
     for (const key of Object.keys(options)) {
@@ -676,8 +678,7 @@ export class Router<H extends object = Helpers> {
  */
 function detachedCall(method: string): TypeError {
   return new TypeError(
-    `router.${method} was called without its router (taken off it, as in ` +
-      `const { ${method} } = router); call it as router.${method}(...)`,
+    `router.${method} was called without its router; call it as router.${method}(...)`,
   );
 }
 

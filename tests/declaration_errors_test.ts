@@ -392,7 +392,10 @@ Deno.test("odd values anywhere are TypeErrors that show them, not errors of thei
       "must be a RegExp",
     ],
     // Each message names the value it refused.
-    [() => new Router(5 as unknown as RouterOptions), "must be an object, got 5"],
+    [
+      () => new Router(5 as unknown as RouterOptions),
+      "must be an object, got 5",
+    ],
     [() => new Router().draw(3 as never), "got 3"],
     [() => new Router().register(7 as unknown as string, {}), "name, got 7"],
     [() => new Router().register("c", 5 as never), "class or an object, got 5"],
@@ -1220,4 +1223,53 @@ Deno.test("a router method given more arguments than it reads is a TypeError", (
     TypeError,
     "takes at most 2 arguments, got 3",
   );
+});
+
+Deno.test("a message shows a value by its kind where its JSON would look like another value", () => {
+  // Before: 'must be a string, got "1970-01-01T00:00:00.000Z"', a string.
+  assertThrows(
+    () =>
+      new Router().draw((map) =>
+        map.connect("/posts/:date", {
+          controller: "posts",
+          defaults: { date: new Date(0) as never },
+        })
+      ),
+    TypeError,
+    'got an object whose JSON is "1970-01-01T00:00:00.000Z"',
+  );
+  // Before: '(urlFor {"controller":"messages","action":"show","id":null})'.
+  const router = new Router().draw((map) => map.resources("messages"));
+  assertThrows(
+    () => router.urlFor({ controller: "messages", action: "show", id: NaN }),
+    RoutingError,
+    '(urlFor {"controller":"messages","action":"show","id":NaN})',
+  );
+});
+
+Deno.test("router options in a Map, or any container, are a TypeError, not every default", () => {
+  for (const options of [new Map([["variant", "C"]]), [["variant", "C"]]]) {
+    assertThrows(
+      () => new Router(options as unknown as RouterOptions),
+      TypeError,
+      "Router options must be an object, got ",
+    );
+  }
+});
+
+Deno.test("an HttpError's status is one a Response can carry", () => {
+  for (const status of ["404", NaN, 999, 100, 404.5]) {
+    assertThrows(
+      () => new HttpError("x", { status: status as number }),
+      TypeError,
+      "HttpError: status must be an integer from 200 to 599",
+    );
+  }
+  assertThrows(
+    () => new RoutingError("x", { status: "404" as unknown as number, method: "", path: "" }),
+    TypeError,
+    "RoutingError: status must be",
+  );
+  assertEquals(new HttpError("x").status, 500);
+  assertEquals(new RoutingError("x").status, 404);
 });

@@ -684,7 +684,8 @@ Deno.test("fetch answers an HttpError of any status, and only a valid one as suc
       assertEquals([response.status, await response.text()], [status, body]);
     }
     assertEquals(errors.length, 0);
-    // No response can have these statuses: a 500, and the error goes to the log.
+    // No response can have these statuses: the HttpError refuses them (a TypeError), which
+    // fetch answers with a 500, and the error goes to the log.
     for (const status of [1000, 101, 42.5]) {
       const router = new Router({
         controllers: { p: { index: () => Promise.reject(new HttpError("x", { status })) } },
@@ -744,6 +745,9 @@ Deno.test("fetch answers even an error it cannot read or send as it is, and neve
         controllers: { p: { index: () => Promise.reject(failure) } },
       }).draw((map) => map.connect("/p", { controller: "p", action: "index" }));
       assertEquals((await router.fetch(new Request("http://localhost/p"))).status, 500);
+      // Without a body for HEAD, as every other answer to one.
+      const head = await router.fetch(new Request("http://localhost/p", { method: "HEAD" }));
+      assertEquals([head.status, await head.text()], [500, ""]);
     }
     // Not a Request at all: a 500 too, where handle says what it needs.
     const router = new Router();
