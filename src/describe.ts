@@ -90,7 +90,7 @@ export function describe(value: unknown): string {
       return /^[{[]/.test(json) ? shown : `an object whose JSON is ${shown}`;
     }
   } catch {
-    // Cyclic, too large, a BigInt inside, or a toJSON that throws: the kind is all there
+    // Cyclic, too large, or a toJSON that throws: the kind is all there
     // is to say.
   }
   try {

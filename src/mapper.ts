@@ -372,12 +372,9 @@ function fixedTarget(
 }
 
 /**
- * Refuses arguments past a declaration's last: `connect` and `named` take no block, and
- * options given as a second object (requirements, say) would be dropped, silently.
- */
-/**
- * Refuses arguments past the last one a declaration or router method reads: a second
- * options object (Rails' `url_for(hash, options)`) would be dropped, silently.
+ * Refuses arguments past the last one a declaration or router method reads: `connect` and
+ * `named` take no block, and a second options object (requirements, say, or Rails'
+ * `url_for(hash, options)`) would be dropped, silently.
  */
 export function checkArity(given: number, most: number, usage: string): void {
   if (given > most) {
