@@ -146,9 +146,9 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
     });
   } catch (error) {
     // A request handler of its own (`(request) => router.fetch(request)`), given the mapper
-    // as its request, answers with a promise, which the draw refuses as an async block.
+    // as its request, answers with a promise, which the draw refuses as an async block
+    // (and whose rejection `runBlock` has already caught).
     if (returned instanceof Promise) {
-      returned.catch(() => {});
       throw new Error(
         `${args.file} must export default a Router or a draw function (map) => void; its ` +
           `default export returned a promise (a request handler, or an async function)`,

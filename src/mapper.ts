@@ -479,7 +479,7 @@ function normalizeResourceOptions(options: unknown, where: string, singleton: bo
   };
   const pathPrefix = text("pathPrefix", "a string");
   return {
-    controller: text("controller", "a non-empty string", (value) => value !== ""),
+    controller: optionalString(canonical.controller, "controller", where),
     singular: text("singular", "an identifier", isIdentifier),
     pathPrefix: pathPrefix === undefined
       ? undefined
