@@ -174,20 +174,22 @@ const TEMPLATE_VARIABLE = new RegExp(`:(${NAME})`, "g");
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
 // Shared by every route that has none (most routes): a route allocates only what it uses.
 const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
-const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = sharedEmptyMap();
-const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = sharedEmptyMap();
+// The empty maps are shared by the routes of every table: changing one would reach every router.
+const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = readOnlyMap(new Map(), "A route's map");
+const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = readOnlyMap(
+  new Map(),
+  "A route's map",
+);
 const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /**
- * An empty map for every route that has nothing to put in it. A route's maps are read-only
- * by type only (a `Map` cannot be frozen), but this one is shared by the routes of every
- * table, so it refuses changes: one could otherwise reach every router in the process.
+ * Makes `map` refuse changes, as a frozen object refuses them (a `Map` cannot be frozen):
+ * its `set`, `delete` and `clear` throw a `TypeError` that says `what` is read-only.
  */
-function sharedEmptyMap<K, V>(): ReadonlyMap<K, V> {
+export function readOnlyMap<K, V>(map: Map<K, V>, what: string): ReadonlyMap<K, V> {
   const refuse = () => {
-    throw new TypeError("A route's maps are read-only");
+    throw new TypeError(`${what} is read-only`);
   };
-  const map = new Map<K, V>();
   for (const name of ["set", "delete", "clear"]) {
     Object.defineProperty(map, name, { value: refuse });
   }

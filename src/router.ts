@@ -29,6 +29,7 @@ import {
   LITERAL_PUNCTUATION,
   matchedMethod,
   paramsOf,
+  readOnlyMap,
   Route,
   type RouteSpec,
   segmentLength,
@@ -389,12 +390,12 @@ export class Router<H extends object = Helpers> {
   /** Makes a table current and drops what was built from the one it replaces. */
   #install(
     routes: Route[],
-    named: ReadonlyMap<string, Route>,
-    deprecated: ReadonlyMap<string, string>,
+    named: Map<string, Route>,
+    deprecated: Map<string, string>,
   ): void {
     this.#routes = Object.freeze(routes);
-    this.#namedRoutes = named;
-    this.#deprecatedNames = deprecated;
+    this.#namedRoutes = readOnlyMap(named, "router.namedRoutes");
+    this.#deprecatedNames = readOnlyMap(deprecated, "router.deprecatedNames");
     this.#matcher = undefined;
     this.#binder = undefined;
     this.#helpers = undefined;

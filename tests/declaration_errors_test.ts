@@ -1099,6 +1099,23 @@ Deno.test("routes are frozen: their readonly fields are read-only in fact", () =
   assert(route.pattern.test({ pathname: "/messages" }));
 });
 
+Deno.test("a router's namedRoutes and deprecatedNames refuse changes", () => {
+  const router = new Router().draw((map) => map.resources("messages"));
+  const named = router.namedRoutes as Map<string, unknown>;
+  assertThrows(() => named.set("x", {}), TypeError, "router.namedRoutes is read-only");
+  assertThrows(() => named.delete("message"), TypeError, "router.namedRoutes is read-only");
+  assertThrows(() => named.clear(), TypeError, "router.namedRoutes is read-only");
+  const deprecated = router.deprecatedNames as Map<string, string>;
+  assertThrows(() => deprecated.set("x", "y"), TypeError, "router.deprecatedNames is read-only");
+  assert(Object.isFrozen(named) && Object.isFrozen(deprecated));
+  // Had the delete gone through, the helper and urlFor would have lost the route.
+  assertEquals(router.helpers.message_path(1), "/messages/1");
+  assertEquals(router.urlFor({ use_route: "message", id: 1, only_path: true }), "/messages/1");
+  assertEquals(router.namedRoutes.get("message")?.action, "show");
+  // Reading works as on any Map.
+  assertEquals([...router.namedRoutes.keys()].includes("messages"), true);
+});
+
 Deno.test("what routes of different routers share, no router can change", () => {
   const a = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
   const index = a.routes.find((route) => route.action === "index")!;
