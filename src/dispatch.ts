@@ -133,12 +133,14 @@ async function respond(
   target: DispatchTarget,
   request: Request,
 ): Promise<Response | RoutingError> {
+  // `URL.canParse` of any value: a url that is not a string is read as one, and refused.
   if (
-    typeof request?.url !== "string" || typeof request.method !== "string" ||
+    !URL.canParse(request?.url) || typeof request.method !== "string" || request.method === "" ||
     typeof request.headers?.get !== "function"
   ) {
     throw new TypeError(
-      `The router serves a Request (with a url, a method and headers), got ${describe(request)}`,
+      "The router serves a Request (an absolute url, a method, headers), got " +
+        describe(request),
     );
   }
   const url = new URL(request.url);
@@ -397,7 +399,8 @@ function isTooLong(screened: RouteMatch | RoutingError | undefined): screened is
 async function readForm(request: Request, limit: number): Promise<FormData | null> {
   if (request.body == null) return null;
   // The media type is case-insensitive, a multipart boundary is not.
-  const type = request.headers.get("content-type") ?? "";
+  // A string, even from an object made to look like a Request ("null" without one).
+  const type = String(request.headers.get("content-type"));
   const mediaType = type.split(";")[0].trim().toLowerCase();
   const kind = FORM_TYPES.find((form) => mediaType === form);
   if (kind === undefined) return null;
@@ -406,7 +409,7 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
     new HttpError(`The form body is larger than the limit of ${limit} bytes`, { status: 413 });
   const declared = Number(request.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) {
-    await request.body.cancel().catch(() => {});
+    await request.body.cancel?.().catch(() => {});
     throw tooLarge();
   }
   const chunks: Uint8Array[] = [];

@@ -621,7 +621,11 @@ export class Router<H extends object = Helpers> {
       screen: (path, method) => this.#screen(path, method),
       recognize: (path, method) => this.#matchRequest(path, method) ?? this.#find(path, method),
       bindHelpers: (origin, route, params) =>
-        (this.#binder ??= createHelperBinder(this))({ ...this.#mount, origin }, {
+        (this.#binder ??= createHelperBinder(this))({
+          ...this.#mount,
+          // A scheme without an origin (`file:`: "null") leaves `*_url` to baseUrl's.
+          origin: origin === "null" ? this.#mount.origin : origin,
+        }, {
           onDeprecation: (message) => this.#deprecation(message),
           recall: (target, variable) => recall(target, variable, { current: route, params }),
         }),

@@ -793,6 +793,66 @@ Deno.test("an object with a url, a method and headers but no body is served as b
   assertEquals([response.status, await response.text()], [200, "served"]);
 });
 
+Deno.test("objects made to look like a Request get clear errors, not engine ones", async () => {
+  const router = new Router({
+    controllers: { c: { index: () => "served", create: () => "created" } },
+  }).draw((map) => map.connect("/x", { controller: "c", action: "index" }));
+  const headers = new Headers();
+  // A relative url, no url, an empty method: what handle says it needs.
+  for (
+    const request of [
+      { url: "/x", method: "GET", headers },
+      { method: "GET", headers },
+      { url: "http://localhost/x", method: "", headers },
+    ]
+  ) {
+    await assertRejects(
+      () => router.handle(request as unknown as Request),
+      TypeError,
+      "The router serves a Request (an absolute url, a method, headers), got {",
+    );
+  }
+  // A content type that is not a string is read as text (not a form here).
+  const odd = {
+    url: "http://localhost/x",
+    method: "GET",
+    headers: { get: (name: string) => name === "content-type" ? 5 : null },
+    body: new ReadableStream(),
+  };
+  assertEquals(await (await router.handle(odd as unknown as Request)).text(), "served");
+  // A form body over the limit that has no cancel is refused all the same.
+  const uncancellable = {
+    url: "http://localhost/x",
+    method: "POST",
+    headers: new Headers({
+      "content-type": "application/x-www-form-urlencoded",
+      "content-length": "99999999",
+    }),
+    body: {},
+  };
+  await assertRejects(
+    () => router.handle(uncancellable as unknown as Request),
+    HttpError,
+    "larger than the limit",
+  );
+});
+
+Deno.test("a request without an origin (file:) leaves *_url helpers to baseUrl", async () => {
+  const draw = (router: Router) =>
+    router.draw((map) => map.named("x", "/x", { controller: "c", action: "index" }));
+  const controllers = { c: { index: (ctx: ActionContext) => ctx.helpers.x_url() } };
+  const request = new Request("file:///x");
+  // Not "null/x": the router's baseUrl, when it has one,
+  const based = draw(new Router({ controllers, baseUrl: "https://example.com" }));
+  assertEquals(await (await based.handle(request)).text(), "https://example.com/x");
+  // and otherwise the error that says to set it.
+  const bare = draw(new Router({ controllers }));
+  await assertRejects(() => bare.handle(request), Error, "set the router's baseUrl option");
+  // A request with an origin keeps using its own.
+  const own = await based.handle(new Request("http://localhost:8000/x"));
+  assertEquals(await own.text(), "http://localhost:8000/x");
+});
+
 Deno.test("a HEAD response says the length of the GET body the router made", async () => {
   const router = new Router({
     controllers: {
