@@ -4,7 +4,7 @@
  * @module
  */
 
-import { DEFAULT_RULE, type RouteMethod, type RouteSpec, templateVariables } from "./route.ts";
+import { defaultRule, type RouteMethod, type RouteSpec, templateVariables } from "./route.ts";
 import type { RouteGroup, VariantProfile } from "./variants.ts";
 
 /** Actions grouped by method, methods in the order they first appear. */
@@ -52,7 +52,7 @@ export interface Scope {
   readonly newNamePrefix: string;
 }
 
-/** The actions whose `:id` has the `DEFAULT_RULE` requirement (variants A and B). */
+/** The actions whose `:id` has the default rule as its requirement (variants A and B). */
 const ID_ACTIONS = new Set(["show", "edit", "update", "destroy"]);
 
 /**
@@ -104,6 +104,7 @@ export function resourceRoutes(
       ? `${words}_${namePrefix}${base}`
       : `${namePrefix}${words}_${base}`;
 
+  let rule: RegExp | undefined;
   const add = (
     name: string | null,
     method: RouteMethod,
@@ -113,7 +114,7 @@ export function resourceRoutes(
     const requirements: Record<string, RegExp> =
       profile.idRequirement && !singleton && ID_ACTIONS.has(action) &&
         templateVariables(routePath).some(({ name }) => name === "id")
-        ? { id: DEFAULT_RULE }
+        ? { id: rule ??= defaultRule() }
         : {};
     routes.push({
       name,

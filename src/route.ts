@@ -150,11 +150,10 @@ const compiledRequirementCache = new WeakMap<
  * needs none (it cannot match `/` or the empty string, loops once, and admits what its
  * set holds). A test compares it with what `compileRequirement` makes of it.
  */
-export const DEFAULT_RULE: RegExp = new RegExp(DEFAULT_VARIABLE_SOURCE);
 const DEFAULT_ADMITS = new RegExp(`^${DEFAULT_CHARACTER}$`, "u");
-compiledRequirementCache.set(DEFAULT_RULE, {
+const DEFAULT_COMPILED = {
   requirement: Object.freeze<Requirement>({
-    original: new RegExp(DEFAULT_RULE),
+    original: new RegExp(DEFAULT_VARIABLE_SOURCE),
     source: DEFAULT_VARIABLE_SOURCE,
     whole: new RegExp(`^(?:${DEFAULT_VARIABLE_SOURCE})$`, "u"),
     admits: (char) => DEFAULT_ADMITS.test(char),
@@ -164,7 +163,19 @@ compiledRequirementCache.set(DEFAULT_RULE, {
     minLength: 1,
   }),
   longest: Infinity,
-});
+};
+
+/**
+ * The default rule as a `RegExp` of its own, for the routes of one declaration: it is their
+ * `requirements.id`, and a `RegExp` can be changed (`compile`), which must reach no other
+ * table. Its compiled form is the one above.
+ */
+export function defaultRule(): RegExp {
+  const rule = new RegExp(DEFAULT_VARIABLE_SOURCE);
+  compiledRequirementCache.set(rule, DEFAULT_COMPILED);
+  return rule;
+}
+
 /** A variable or key name as API.md defines it: a letter or `_`, then letters, digits, `_`. */
 const NAME = "[A-Za-z_][A-Za-z0-9_]*";
 const IDENTIFIER = new RegExp(`^${NAME}$`);

@@ -1131,6 +1131,23 @@ Deno.test("what routes of different routers share, no router can change", () => 
   assertEquals(refused.status, 405);
 });
 
+Deno.test("the default :id rule a route shows is its table's own: changing it reaches no other", () => {
+  const a = new Router().draw((map) => map.resources("messages"));
+  const rule = a.routes.find((route) => route.name === "message")!.requirements.id;
+  // Annex B's compile changes a RegExp in place; the rule was once one object for every table.
+  rule.compile("\\d+", "g");
+  // Another router, drawn later, keeps the default rule,
+  const b = new Router().draw((map) => map.resources("posts"));
+  assertEquals(b.recognize("/posts/my-slug").params.id, "my-slug");
+  assertEquals(b.helpers.post_path("my-slug"), "/posts/my-slug");
+  assertEquals(
+    String(b.routes.find((route) => route.name === "post")!.requirements.id),
+    "/[^\\/;.,?]+/",
+  );
+  // and the table drawn with it is left as it was drawn (as for a requirement of one's own).
+  assertEquals(a.recognize("/messages/my-slug").params.id, "my-slug");
+});
+
 Deno.test("a RegExp changed by compile() after a draw is compiled again for the next", () => {
   const rule = /\d+/;
   const draw = () =>
