@@ -252,7 +252,8 @@ function errorResponse(error: unknown): Response {
     if (UNWIRED.get(error)) {
       console.error(`router.fetch: ${error.method} ${error.path}: ${error.message}`);
     }
-    return plain(404, `No route matches ${error.method} ${error.path}`);
+    // As a path that routes nowhere: HEAD is recognised as GET, and the length must be GET's.
+    return plain(404, `No route matches ${matchedMethod(error.method)} ${error.path}`);
   }
   if (error instanceof RoutingError && error.status === 405) {
     return plain(405, error.message, { allow: allowHeader(error.allowed) });

@@ -1244,6 +1244,12 @@ Deno.test("fetch: a controller or action that is not there is a plain 404; decla
         `No route matches GET ${path}\n`,
       ]);
       assertEquals(errors, logged === undefined ? [] : [`router.fetch: ${logged}`]);
+      // HEAD gets GET's length: its message said HEAD, a byte longer than GET's body.
+      const head = await router.fetch(new Request(`http://localhost${path}`, { method: "HEAD" }));
+      assertEquals(
+        [head.status, head.headers.get("content-length")],
+        [404, String(`No route matches GET ${path}\n`.length)],
+      );
     }
   });
   // handle rejects with the error as it is, for the caller to read.
