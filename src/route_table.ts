@@ -25,13 +25,15 @@ export function formatRoutes(routes: readonly Route[]): string {
   ).join("\n") + "\n";
 }
 
+// Controls, and the line separators and bidirectional marks that Unicode adds.
 // deno-lint-ignore no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
 
 /**
  * A controller or action may be any string, so its control characters are escaped (`\n`,
- * `\u001b`): raw, a line break splits a row and an escape sequence reaches the terminal.
- * Names and paths are checked at declaration.
+ * `\u001b`): raw, a line break splits a row (U+2028 too, in an editor), an escape sequence
+ * reaches the terminal, and a bidirectional override reorders the row as shown. Names and
+ * paths are checked at declaration.
  */
 function printable(text: string): string {
   return text.replace(

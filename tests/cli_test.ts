@@ -269,4 +269,11 @@ Deno.test("routes: control characters in a controller or action are escaped in t
     "/a",
     "two\\nlines#clear\\u001b[2J\\u0085",
   ]);
+  // A line separator splits the row in an editor; a right-to-left override reorders it.
+  const unicode = new Router().draw((map) => {
+    map.connect("/b", { controller: "x\u2028y", action: "a\u202eb\u2066c\u200f" });
+  });
+  const text = unicode.toString();
+  assertEquals(text.split(/\r?\n|\r|\u2028|\u2029/).length, text.split("\n").length);
+  assertEquals(text.split("\n")[1].trim().split(/\s+/)[2], "x\\u2028y#a\\u202eb\\u2066c\\u200f");
 });
