@@ -298,6 +298,24 @@ Deno.test("blog: the JSON API takes JSON bodies; other formats are a 406", async
         error: `The body is over ${MAX_JSON_BYTES} bytes`,
       });
     }
+    // Bytes that are not UTF-8 are refused as in a form, not stored as U+FFFD.
+    const latin1 = await blog.fetch(
+      new Request(`${ORIGIN}/messages.json`, {
+        method: "POST",
+        body: new Uint8Array([...new TextEncoder().encode('{"title":"'), 0xff, 0x22, 0x7d]),
+        headers: { "content-type": "application/json; charset=utf-8" },
+      }),
+    );
+    assertEquals(await json(latin1, 400), { error: "The body could not be read as UTF-8 text" });
+    // Another JSON media type is not this API's: its fields are missing, a 422.
+    const patch = await blog.fetch(
+      new Request(`${ORIGIN}/messages.json`, {
+        method: "POST",
+        body: JSON.stringify({ title: "Patch" }),
+        headers: { "content-type": "application/json-patch+json" },
+      }),
+    );
+    assertEquals(await json(patch, 422), { errors: { title: "Title can't be blank" } });
     assertEquals((await json(await get(blog, "/messages.json")) as unknown[]).length, 1);
     await text(await get(blog, "/messages.xml"), 406);
     await text(await get(blog, "/messages/1.xml"), 406);
@@ -305,6 +323,19 @@ Deno.test("blog: the JSON API takes JSON bodies; other formats are a 406", async
       new Request(`${ORIGIN}/messages/1.json`, { method: "DELETE" }),
     );
     assertEquals(deleted.status, 204);
+  });
+});
+
+Deno.test("blog: a notice shows for its own codes only, not for what objects inherit", async () => {
+  await withBlog(async (blog) => {
+    assertStringIncludes(
+      await text(await get(blog, "/messages?notice=created")),
+      "Message created.",
+    );
+    for (const code of ["constructor", "toString", "__proto__", "nope"]) {
+      const page = await text(await get(blog, `/messages?notice=${code}`));
+      assert(!page.includes('class="notice"'), code);
+    }
   });
 });
 

@@ -129,7 +129,8 @@ export const MAX_JSON_BYTES = 64 * 1024;
 /**
  * The body's text, or `undefined` once it is over `limit` bytes: read chunk by chunk, so
  * that a client cannot make the app hold a body of any size (a `Content-Length` may be
- * missing or wrong).
+ * missing or wrong). Rejects for a body that cannot be read or is not UTF-8, as the router
+ * does for a form (a lenient decoder would store U+FFFD in place of the bytes).
  */
 async function boundedText(request: Request, limit: number): Promise<string | undefined> {
   if (Number(request.headers.get("content-length")) > limit) return undefined;
@@ -146,7 +147,7 @@ async function boundedText(request: Request, limit: number): Promise<string | un
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
-  return new TextDecoder().decode(bytes);
+  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
 }
 
 /**
@@ -160,8 +161,14 @@ async function fieldsOf<K extends string>(
 ): Promise<Record<K, string> | Response> {
   let source: Record<string, unknown> = ctx.params;
   const type = ctx.request.headers.get("content-type") ?? "";
-  if (ctx.form === null && /^application\/json\b/i.test(type)) {
-    const text = await boundedText(ctx.request, MAX_JSON_BYTES);
+  // `application/json`, parameters allowed; not `application/json-patch+json`.
+  if (ctx.form === null && /^application\/json\s*(?:;|$)/i.test(type)) {
+    let text;
+    try {
+      text = await boundedText(ctx.request, MAX_JSON_BYTES);
+    } catch {
+      return Response.json({ error: "The body could not be read as UTF-8 text" }, { status: 400 });
+    }
     if (text === undefined) {
       return Response.json({ error: `The body is over ${MAX_JSON_BYTES} bytes` }, { status: 413 });
     }

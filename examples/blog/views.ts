@@ -99,7 +99,10 @@ const STYLE = `
 
 /** The page frame: title, navigation, an optional notice. */
 export function layout(h: Helpers, title: string, content: Html, notice?: string): string {
-  const message = notice === undefined ? undefined : NOTICES[notice];
+  // Own codes only: `?notice=constructor` would otherwise show what every object inherits.
+  const message = notice !== undefined && Object.hasOwn(NOTICES, notice)
+    ? NOTICES[notice]
+    : undefined;
   return html`
     <!DOCTYPE html>
     <html lang="en">
