@@ -620,10 +620,13 @@ function findAction(
 ): ((ctx: ActionContext) => unknown) | undefined {
   if (typeof name !== "string" || name === "" || isReserved(name)) return undefined;
   for (
-    let object: object | null = controller;
+    let object: object | null = controller, depth = 0;
     object !== null && object !== Object.prototype && object !== Function.prototype;
     object = Object.getPrototypeOf(object)
   ) {
+    // Only a Proxy's chain can go round for ever (its getPrototypeOf may return itself):
+    // a hang of the whole process, where a chain of ordinary objects is a few long.
+    if (++depth > 1000) throw new TypeError("The controller's prototype chain does not end");
     const descriptor = Object.getOwnPropertyDescriptor(object, name);
     if (descriptor === undefined) continue;
     return typeof descriptor.value === "function" ? descriptor.value : undefined;

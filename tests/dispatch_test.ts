@@ -853,6 +853,18 @@ Deno.test("a request without an origin (file:) leaves *_url helpers to baseUrl",
   assertEquals(await own.text(), "http://localhost:8000/x");
 });
 
+Deno.test("a controller whose prototype chain never ends is an error, not a hang", async () => {
+  // Only a Proxy can have such a chain; looking for the action went round it for ever.
+  const endless: object = new Proxy({}, { getPrototypeOf: () => endless });
+  const router = new Router({ controllers: { x: endless } })
+    .draw((map) => map.connect("/x", { controller: "x", action: "go" }));
+  await assertRejects(
+    () => router.handle(new Request("http://localhost/x")),
+    TypeError,
+    "The controller's prototype chain does not end",
+  );
+});
+
 Deno.test("a HEAD response says the length of the GET body the router made", async () => {
   const router = new Router({
     controllers: {
