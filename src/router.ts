@@ -182,6 +182,8 @@ export class Router<H extends object = Helpers> {
   /** Built on first use of `helpers`: serving binds helpers per request (`#binder`). */
   #helpers: Helpers | undefined;
   #matcher: RequestMatcher | undefined;
+  /** A draw's block is running: a draw inside it would be dropped when the block returns. */
+  #drawing = false;
 
   /** Limits of the router, from its options. */
   readonly #limits: {
@@ -297,6 +299,7 @@ export class Router<H extends object = Helpers> {
         `router.draw needs a function: router.draw((map) => { ... }), got ${describe(block)}`,
       );
     }
+    if (this.#drawing) throw new TypeError("router.draw was called inside its own block");
     // Only variant A has a separator to set; B and C always use ";".
     const separator = !this.#profile.configurableSeparator ? ";" : checkSeparator(
       this.#options.actionSeparator ?? Controller.resourceActionSeparator,
@@ -349,10 +352,11 @@ export class Router<H extends object = Helpers> {
         deprecated.set(old, current);
       },
     };
+    this.#drawing = true;
     try {
       runBlock(block, new Mapper(sink), "router.draw");
     } finally {
-      drawing = false;
+      drawing = this.#drawing = false;
     }
     checkHelperNames([...named.keys(), ...deprecated.keys()]);
     this.#install(routes, named, deprecated);

@@ -1148,6 +1148,28 @@ Deno.test("the default :id rule a route shows is its table's own: changing it re
   assertEquals(a.recognize("/messages/my-slug").params.id, "my-slug");
 });
 
+Deno.test("a draw inside the router's own draw is refused; the table before stays", () => {
+  const router = new Router().draw((map) => map.connect("/before", { controller: "c" }));
+  // Before, the inner table was accepted and then dropped when the outer block returned.
+  assertThrows(
+    () =>
+      router.draw((map) => {
+        map.connect("/outer", { controller: "c" });
+        router.draw((inner) => inner.connect("/inner", { controller: "c" }));
+      }),
+    TypeError,
+    "router.draw was called inside its own block",
+  );
+  assertEquals(router.routes.map((route) => route.path), ["/before"]);
+  // Another router may be drawn there, and this one again once the block has returned.
+  const other = new Router();
+  router.draw((map) => {
+    other.draw((inner) => inner.connect("/inner", { controller: "c" }));
+    map.connect("/outer", { controller: "c" });
+  });
+  assertEquals([other.routes[0].path, router.routes[0].path], ["/inner", "/outer"]);
+});
+
 Deno.test("a RegExp changed by compile() after a draw is compiled again for the next", () => {
   const rule = /\d+/;
   const draw = () =>
