@@ -290,13 +290,13 @@ export class Mapper {
     const variables = new Set(templateVariables(template).map(({ name }) => name));
     // Null prototype: a default named like an Object.prototype member is an own key.
     const defaults: Record<string, string> = Object.create(null);
-    if (options.defaults !== undefined) {
-      if (!isPlainObject(options.defaults)) {
-        throw new TypeError(
-          `${where}: defaults must be a plain object, got ${describe(options.defaults)}`,
-        );
+    // Each option is read once: a getter may give another value on each read.
+    const given = options.defaults;
+    if (given !== undefined) {
+      if (!isPlainObject(given)) {
+        throw new TypeError(`${where}: defaults must be a plain object, got ${describe(given)}`);
       }
-      for (const [key, value] of Object.entries(options.defaults)) {
+      for (const [key, value] of Object.entries(given)) {
         if (typeof value !== "string") {
           throw new TypeError(
             `${where}: the default for "${key}" must be a string, got ${describe(value)}`,
@@ -316,7 +316,8 @@ export class Mapper {
     if (variables.has("controller") && controller !== undefined) defaults.controller = controller;
     if (variables.has("action") && action !== undefined) defaults.action = action;
     // `null` is no "absent" here either (README): a TypeError below, as for `defaults`.
-    const conditions = options.conditions === undefined ? {} : options.conditions;
+    const conditionsGiven = options.conditions;
+    const conditions = conditionsGiven === undefined ? {} : conditionsGiven;
     if (!isPlainObject(conditions)) {
       throw new TypeError(
         `${where}: conditions must be a plain object like { method: "get" }, got ${
@@ -329,17 +330,17 @@ export class Mapper {
         throw new TypeError(`${where}: unknown condition "${key}"; the only condition is method`);
       }
     }
-    const requirements = options.requirements === undefined ? {} : options.requirements;
+    const requirementsGiven = options.requirements;
+    const requirements = requirementsGiven === undefined ? {} : requirementsGiven;
     if (!isPlainObject(requirements)) {
       throw new TypeError(
         `${where}: requirements must be a plain object of RegExps, got ${describe(requirements)}`,
       );
     }
+    const method = conditions.method;
     return {
       name,
-      method: conditions.method === undefined
-        ? "ANY"
-        : parseMethod(conditions.method, `${where}: conditions.method is`),
+      method: method === undefined ? "ANY" : parseMethod(method, `${where}: conditions.method is`),
       path: template,
       controller: variables.has("controller") ? null : controller!,
       action: variables.has("action") ? null : action ?? "index",

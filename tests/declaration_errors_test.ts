@@ -1148,6 +1148,26 @@ Deno.test("the default :id rule a route shows is its table's own: changing it re
   assertEquals(a.recognize("/messages/my-slug").params.id, "my-slug");
 });
 
+Deno.test("connect reads each option once: a getter's later values change nothing", () => {
+  /** An option whose getter gives `first`, then `later` on every read after. */
+  const changing = (first: unknown, later: unknown) => {
+    let reads = 0;
+    return { enumerable: true, get: () => reads++ === 0 ? first : later };
+  };
+  const options = Object.defineProperties({ controller: "c" }, {
+    defaults: changing({ a: "1" }, null),
+    conditions: changing({ method: "get" }, "post"),
+    requirements: changing({ a: /\d/ }, null),
+  });
+  // Before, the later reads gave V8's "Cannot convert undefined or null to object".
+  const route = new Router().draw((map) => map.connect("/x/:a", options as never)).routes[0];
+  assertEquals([route.method, route.defaults, String(route.requirements.a)], [
+    "GET",
+    { a: "1" },
+    "/\\d/",
+  ]);
+});
+
 Deno.test("a draw inside the router's own draw is refused; the table before stays", () => {
   const router = new Router().draw((map) => map.connect("/before", { controller: "c" }));
   // Before, the inner table was accepted and then dropped when the outer block returned.
