@@ -165,7 +165,8 @@ async function respond(
 
   // No await without a body: each costs a turn of the microtask queue. (`== null`: an
   // object made to look like a Request may have no body at all.)
-  const form = request.body == null ? null : await readForm(request, target.maxFormBytes);
+  const awaits = request.body != null;
+  const form = awaits ? await readForm(request, target.maxFormBytes) : null;
   let effective = method;
   if (method === "POST" && form !== null) {
     // The last text one, as in params (where later fields win and files are left out).
@@ -174,8 +175,9 @@ async function respond(
     if (OVERRIDES.has(overriding)) effective = overriding;
   }
 
-  // A long path is matched once: the screen's answer stands unless `_method` changed it.
-  if (effective !== method) screened = target.screen(path, effective);
+  // A long path is matched once: the screen's answer stands unless `_method` changed it, or
+  // a draw may have changed the table while the body was read.
+  if (effective !== method || awaits) screened = target.screen(path, effective);
   const match = screened ?? target.recognize(path, effective);
   if (match instanceof RoutingError) return match;
   const { route, params: pathParams } = match;
