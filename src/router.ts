@@ -292,7 +292,7 @@ export class Router<H extends object = Helpers> {
    * stays in place.
    */
   draw(block: (map: Mapper) => void): this {
-    if (this === undefined) throw detachedCall("draw");
+    if (!(#routes in Object(this))) throw detachedCall("draw");
     checkArity(arguments.length, 1, "router.draw(block)");
     if (typeof block !== "function") {
       throw new TypeError(
@@ -638,7 +638,7 @@ export class Router<H extends object = Helpers> {
 
   /** Generation from a hash, Rails `url_for` style (API.md "Generation from a hash"). */
   urlFor(options: UrlOptions): string {
-    if (this === undefined) throw detachedCall("urlFor");
+    if (!(#routes in Object(this))) throw detachedCall("urlFor");
     checkArity(arguments.length, 1, "router.urlFor(options)");
     return urlFor(this, options, {
       mount: this.#mount,
@@ -648,7 +648,7 @@ export class Router<H extends object = Helpers> {
 
   /** Adds a controller under `name`: a class (instantiated per request) or an object. */
   register(name: string, controller: ControllerLike): this {
-    if (this === undefined) throw detachedCall("register");
+    if (!(#routes in Object(this))) throw detachedCall("register");
     checkArity(arguments.length, 2, "router.register(name, controller)");
     if (typeof name !== "string" || name === "") {
       throw new TypeError(`register needs a non-empty controller name, got ${describe(name)}`);
@@ -677,6 +677,7 @@ export class Router<H extends object = Helpers> {
 
   /** The route table as aligned text: name, method, path, controller#action. */
   toString(): string {
+    if (!(#routes in Object(this))) throw detachedCall("toString");
     return formatRoutes(this.#routes);
   }
 }

@@ -1276,6 +1276,15 @@ Deno.test("a router method taken off its router is a TypeError that says so", ()
     ["draw", () => draw(() => {})],
     ["register", () => register("messages", {})],
   ];
+  // Put on another object, they get the same (they got V8's "Cannot read private member").
+  const api = { urlFor, draw, register, toString: router.toString };
+  calls.push(
+    ["urlFor", () => api.urlFor({ controller: "messages" })],
+    ["draw", () => api.draw(() => {})],
+    ["register", () => api.register("messages", {})],
+    ["toString", () => api.toString()],
+    ["toString", () => Reflect.apply(router.toString, undefined, [])],
+  );
   for (const [method, call] of calls) {
     assertThrows(call, TypeError, `router.${method} was called without its router`);
   }
