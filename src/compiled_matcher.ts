@@ -54,6 +54,7 @@ import {
   type MatchValues,
   paramsFrom,
   paramsPlanOf,
+  pathRegexOf,
   type Route,
   type Segment,
   segmentLength,
@@ -324,7 +325,7 @@ function recordOf(route: Route, shape: number, pool: TextPool): Slot[] {
   // When all optional segments share one rule, skipping one never helps, and the present
   // ones are simply the first. Otherwise the route's own RegExp decides, as in the scan.
   const record: Slot[] = [shape, route, 0, route.variables.length, null, null, 0];
-  if (route.optionalRulesDiffer) record[RECORD_REGEX] = route.regex;
+  if (route.optionalRulesDiffer) record[RECORD_REGEX] = pathRegexOf(route);
   else addChecks(record, route, pool);
   record[RECORD_PLAN] = record.length;
   for (const slot of paramsPlanOf(route)) record.push(slot);

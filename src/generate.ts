@@ -7,7 +7,7 @@ import { describe, thrownText } from "./describe.ts";
 import { RoutingError } from "./errors.ts";
 import { isPlainObject } from "./mapper.ts";
 import type { Requirement } from "./requirement.ts";
-import { followsDefaultRule, type Route } from "./route.ts";
+import { followsDefaultRule, pathRegexOf, type Route } from "./route.ts";
 import type { Helpers, UrlOptions } from "./types.ts";
 
 /** What generation needs of the router. */
@@ -328,7 +328,7 @@ function movedValues(
   written: readonly string[],
 ): { reason: string } | undefined {
   // Never null: the values written are a split the RegExp accepts.
-  const match = route.regex.exec(path) ?? [];
+  const match = pathRegexOf(route).exec(path) ?? [];
   const moved: string[] = [];
   for (let i = 0; i < written.length; i++) {
     if (match[i + 1] !== written[i]) {

@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { Route } from "./route.ts";
+import { pathRegexOf, type Route } from "./route.ts";
 
 /** What a matcher reports for one path and method. */
 export interface MatchResult {
@@ -63,6 +63,6 @@ export function scanRoutes(
 export function createScanMatcher(routes: readonly Route[]): Matcher {
   return {
     match: (path, method) =>
-      scanRoutes(routes, method, (route) => route.regex.exec(path)?.slice(1) ?? null),
+      scanRoutes(routes, method, (route) => pathRegexOf(route).exec(path)?.slice(1) ?? null),
   };
 }

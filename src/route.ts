@@ -233,6 +233,8 @@ const START_FOR_8 = 2;
 
 /** The plan of a route, built once; set by `Route`'s static block. */
 let planOf: (route: Route) => ParamsPlan;
+/** The `RegExp` of a route's path, built once; set by `Route`'s static block. */
+let regexOf: (route: Route) => RegExp;
 
 /**
  * A compiled route. `router.routes` holds them in registration order.
@@ -296,6 +298,7 @@ export class Route {
 
   static {
     planOf = (route) => route.#plan ??= paramsPlan(route);
+    regexOf = (route) => route.#regex ??= new RegExp(`^${route.source}$`, "u");
   }
 
   /**
@@ -396,9 +399,11 @@ export class Route {
     this.segments = segments;
     this.variables = [...variables];
     this.optional = optional;
-    this.constants = this.defaults === EMPTY_RECORD
-      ? NO_CONSTANTS
-      : Object.entries(spec.defaults).filter(([key]) => !variables.has(key));
+    this.constants = this.defaults === EMPTY_RECORD ? NO_CONSTANTS : Object.freeze(
+      Object.entries(spec.defaults).filter(([key]) => !variables.has(key)).map((pair) =>
+        Object.freeze(pair) as readonly [string, string]
+      ),
+    );
     // Readonly in fact, not only in its type: the table is shared by every request.
     // (What is built on first use sits in private fields, which freezing leaves writable.)
     Object.freeze(this.segments);
@@ -419,9 +424,12 @@ export class Route {
     return this.#source ??= pathSource(this.segments, { capture: true });
   }
 
-  /** `^source$`, built on first use. */
+  /**
+   * `^source$`, a copy of the one the router uses: a `RegExp` can be changed (`compile`),
+   * and the route must not be.
+   */
   get regex(): RegExp {
-    return this.#regex ??= new RegExp(`^${this.source}$`, "u");
+    return new RegExp(regexOf(this));
   }
 
   /**
@@ -567,6 +575,11 @@ export function paramsOf(
  */
 export function paramsPlanOf(route: Route): readonly (string | number | undefined)[] {
   return planOf(route);
+}
+
+/** The `RegExp` of a route's path (`^source$`) that the matchers and generation run. */
+export function pathRegexOf(route: Route): RegExp {
+  return regexOf(route);
 }
 
 /**

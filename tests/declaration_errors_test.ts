@@ -1097,6 +1097,18 @@ Deno.test("routes are frozen: their readonly fields are read-only in fact", () =
   assertEquals(router.recognize("/messages").route.path, "/messages");
   // What a route builds on first use still works.
   assert(route.pattern.test({ pathname: "/messages" }));
+  // Its constant defaults too, and its RegExp is a copy: changing either changed routing.
+  const feed = new Router().draw((map) =>
+    map.connect("/feed", { controller: "posts", defaults: { format: "rss" } })
+  );
+  const constants = feed.routes[0].constants as [string, string][];
+  assertThrows(() => constants.push(["admin", "1"]), TypeError);
+  assertThrows(() => (constants[0] as string[])[1] = "atom", TypeError);
+  const pattern = new Router().draw((map) => map.named("n", "/n/:a-:b", { controller: "n" }));
+  pattern.routes[0].regex.compile("^nothing$");
+  assertEquals(pattern.helpers.n_path("x", "y"), "/n/x-y");
+  assertEquals(pattern.recognize("/n/x-y").params.b, "y");
+  assertEquals(feed.recognize("/feed").params.format, "rss");
 });
 
 Deno.test("a router's namedRoutes and deprecatedNames refuse changes", () => {
