@@ -185,12 +185,11 @@ const TEMPLATE_VARIABLE = new RegExp(`:(${NAME})`, "g");
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
 // Shared by every route that has none (most routes): a route allocates only what it uses.
 const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
-// The empty maps are shared by the routes of every table: changing one would reach every router.
-const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = readOnlyMap(new Map(), "A route's map");
-const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = readOnlyMap(
-  new Map(),
-  "A route's map",
-);
+// One empty map for every route that has none, in every table: changing it would reach every
+// router, so it refuses changes.
+const NO_ENTRIES = readOnlyMap(new Map<never, never>(), "A route's map");
+const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = NO_ENTRIES;
+const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = NO_ENTRIES;
 const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /**
