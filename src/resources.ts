@@ -4,7 +4,7 @@
  * @module
  */
 
-import { defaultRule, type RouteMethod, type RouteSpec, templateVariables } from "./route.ts";
+import { defaultRule, type RouteMethod, type RouteSpec } from "./route.ts";
 import type { RouteGroup, VariantProfile } from "./variants.ts";
 
 /** Actions grouped by method, methods in the order they first appear. */
@@ -113,7 +113,9 @@ export function resourceRoutes(
   ) => {
     const requirements: Record<string, RegExp> =
       profile.idRequirement && !singleton && ID_ACTIONS.has(action) &&
-        templateVariables(routePath).some(({ name }) => name === "id")
+        // The paths with `:id` are the member path's: the rest of a path is the prefix
+        // (where an `:id` would be named twice, refused) and names with no `:` in them.
+        routePath.startsWith(memberPath)
         ? { id: rule ??= defaultRule() }
         : {};
     routes.push({

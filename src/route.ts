@@ -360,12 +360,14 @@ export class Route {
     for (let i = 0; i < raw.length; i++) {
       segments.push({ parts: raw[i], optional: i >= firstOptional });
     }
-    this.optionalRulesDiffer = new Set(
-      raw.slice(firstOptional).map((parts) => "variable" in parts[0] ? ruleSource(parts[0]) : ""),
-    ).size > 1;
+    const optionalParts = raw.slice(firstOptional);
+    this.optionalRulesDiffer = optionalParts.length > 1 &&
+      new Set(optionalParts.map((parts) => "variable" in parts[0] ? ruleSource(parts[0]) : ""))
+          .size > 1;
     // Two boundaries are refused: the cube of a segment's length is too much even within
     // the limits. One is allowed, but makes the router bound the length of segments.
-    let backtracks = [...compiled.values()].some((requirement) => requirement.loops > 1);
+    let backtracks = false;
+    for (const requirement of compiled.values()) backtracks ||= requirement.loops > 1;
     const wholePath = this.optionalRulesDiffer;
     for (const segment of segments) {
       const { parts } = segment;
