@@ -309,7 +309,9 @@ function isActionRefusal(error: unknown): error is HttpError {
  * An action's own 405 (an {@linkcode HttpError} that is not a `RoutingError`), with what
  * `fetch` needs for its `Allow` header (RFC 9110 asks one of every 405): the methods for
  * which the request's path routes, the refused one aside. `handle` rejects with the
- * action's error itself. A `RoutingError` 405 brings its own `allowed` list.
+ * action's error itself. A `RoutingError` 405 brings its own `allowed` list. The methods
+ * are those of the table current when the action threw: after a redraw during the action,
+ * what the server accepts from then on, which is what `Allow` advertises (RFC 9110 10.2.1).
  */
 class ActionRefusal {
   /** The methods the path routes, without the refused one (`HEAD` refuses `GET`). */

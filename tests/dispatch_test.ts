@@ -642,6 +642,26 @@ Deno.test("an action's own HttpError 405 gets an Allow header of the path's othe
   assertEquals([error.constructor, error.message], [HttpError, "Messages are read-only today"]);
 });
 
+Deno.test("an action's own 405 after a redraw in the action lists the methods of the new table", async () => {
+  // Allow advertises what the server accepts from then on (RFC 9110 10.2.1).
+  const router: Router = new Router({
+    variant: "B",
+    controllers: {
+      messages: {
+        create: () => {
+          router.draw((map) =>
+            map.connect("/messages", { controller: "messages", conditions: { method: "put" } })
+          );
+          throw new HttpError("Moved to PUT", { status: 405 });
+        },
+      },
+    },
+  }).draw((map) => map.resources("messages"));
+  const response = await router.fetch(new Request("http://localhost/messages", { method: "POST" }));
+  assertEquals(response.status, 405);
+  assertEquals(response.headers.get("allow"), "PUT, OPTIONS");
+});
+
 Deno.test("an action's own 405 for GET, HEAD or OPTIONS leaves that method out of Allow", async () => {
   const refuse = () => {
     throw new HttpError("No", { status: 405 });
