@@ -185,9 +185,39 @@ const TEMPLATE_VARIABLE = new RegExp(`:(${NAME})`, "g");
 const IMPLICIT_DEFAULTS: Readonly<Record<string, string | null>> = { action: "index", id: null };
 // Shared by every route that has none (most routes): a route allocates only what it uses.
 const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
+/**
+ * An empty map that holds nothing and cannot be given anything. Not a `Map`: through
+ * `Map.prototype.set.call`, a `Map` takes entries whatever its own `set` does.
+ */
+class NoEntries implements ReadonlyMap<never, never> {
+  static readonly #none = new Map<never, never>();
+  get size(): number {
+    return 0;
+  }
+  get(): undefined {
+    return undefined;
+  }
+  has(): boolean {
+    return false;
+  }
+  forEach(): void {}
+  entries(): MapIterator<[never, never]> {
+    return NoEntries.#none.entries();
+  }
+  keys(): MapIterator<never> {
+    return NoEntries.#none.keys();
+  }
+  values(): MapIterator<never> {
+    return NoEntries.#none.values();
+  }
+  [Symbol.iterator](): MapIterator<[never, never]> {
+    return NoEntries.#none.entries();
+  }
+}
+
 // One empty map for every route that has none, in every table: changing it would reach every
-// router, so it refuses changes.
-const NO_ENTRIES = readOnlyMap(new Map<never, never>(), "A route's map");
+// router, so it is one that cannot change.
+const NO_ENTRIES: ReadonlyMap<never, never> = Object.freeze(new NoEntries());
 const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = NO_ENTRIES;
 const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = NO_ENTRIES;
 const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);

@@ -1135,6 +1135,13 @@ Deno.test("what routes of different routers share, no router can change", () => 
   // The empty maps of routes without optional variables or requirements.
   assertThrows(() => (index.optional as Map<string, string>).set("id", ""), TypeError);
   assertThrows(() => (index.compiledRequirements as Map<string, unknown>).clear(), TypeError);
+  // Map's own methods too, which a Map takes whatever its own `set` does.
+  assertThrows(() => Map.prototype.set.call(index.optional, "id", undefined), TypeError);
+  assertEquals([index.optional.size, [...index.optional], index.optional.get("id")], [
+    0,
+    [],
+    undefined,
+  ]);
   // A compiled requirement, the one object for a RegExp that every table draws.
   assert(Object.isFrozen(show.compiledRequirements.get("id")));
   // Had the set above gone through, a PUT to /messages would reach update without an id.
