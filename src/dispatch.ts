@@ -519,6 +519,7 @@ function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
   // The header's name and `form-data` in any case; the parameter `name` in lower case, as
   // the runtimes' `formData()` read it (Deno's and undici's skip a part with `NAME=`).
   const disposition = /\r\ncontent-disposition:[ \t]*form-data[ \t]*;([^\r]*)/i;
+  const transferEncoding = /\r\ncontent-transfer-encoding:[ \t]*([^\r]*)/i;
   for (let part = 1;; part++) {
     at += delimiter.length;
     const closing = text.startsWith("--", at);
@@ -536,9 +537,16 @@ function multipartProblem(bytes: Uint8Array, type: string): string | undefined {
     const next = text.indexOf(lineDelimiter, at);
     if (next < 0) return "no closing delimiter";
     if (headersEnd < 0 || headersEnd > next) return `part ${part}: its headers do not end`;
-    const parameters = disposition.exec(text.slice(at, headersEnd + 2))?.[1];
+    const headers = text.slice(at, headersEnd + 2);
+    const parameters = disposition.exec(headers)?.[1];
     if (parameters === undefined || !/(?:^|;)[ \t]*name=/.test(parameters)) {
       return `part ${part}: no Content-Disposition: form-data header with a name`;
+    }
+    // RFC 7578 4.7 deprecates it; Node's formData() decodes base64, Deno's does not: one
+    // `_method` would be two methods.
+    const encoding = transferEncoding.exec(headers)?.[1];
+    if (encoding !== undefined && !/^(?:7bit|8bit|binary)[ \t]*$/i.test(encoding)) {
+      return `part ${part}: Content-Transfer-Encoding ${encoding}, which runtimes decode differently`;
     }
     at = next + 2;
   }

@@ -393,6 +393,12 @@ Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", asy
       // The runtimes' formData() read the parameter in lower case only: NAME= lost the field.
       [`--XyZ\r\nContent-Disposition: form-data; NAME="_method"\r\n\r\nput\r\n--XyZ--`, "name"],
       [`--XyZ garbage\r\n\r\nx\r\n--XyZ--`, "line break"],
+      // Node's formData() decodes this one (PUT), Deno's does not (the text "cHV0").
+      [
+        `--XyZ\r\nContent-Disposition: form-data; name="_method"\r\n` +
+        `Content-Transfer-Encoding: base64\r\n\r\ncHV0\r\n--XyZ--`,
+        "Content-Transfer-Encoding base64",
+      ],
       ["no delimiter at all", "no boundary delimiter"],
       // Deno's formData() reads these as an empty form, which would lose _method.
       [`${field}--XyZ--\n`, "after the closing delimiter"],
@@ -418,6 +424,11 @@ Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", asy
         "XyZ",
       ],
       [`--XyZ\r\nCONTENT-DISPOSITION: FORM-DATA; name="_method"\r\n\r\ndelete\r\n--XyZ--`, "XyZ"],
+      [
+        `--XyZ\r\nContent-Disposition: form-data; name="_method"\r\n` +
+        `Content-Transfer-Encoding: 8bit\r\n\r\ndelete\r\n--XyZ--`,
+        "XyZ",
+      ],
       [
         `--XyZ\r\nContent-Disposition: form-data; x="1"; name="_method"\r\n\r\ndelete\r\n--XyZ--`,
         "XyZ",
