@@ -473,6 +473,10 @@ export function checkWays(
   const text = Math.max(LONGEST_DEFAULT, options.longest ?? LONGEST_DEFAULT);
   let i = 0;
   let peak = 0;
+  // Each copy of a group repeated a fixed number of times is followed again, and so are the
+  // copies of the groups inside it: nested, that is the product of their counts (a `{2}`
+  // 22 deep took 5 s). Bounded, at a few milliseconds.
+  let steps = Math.max(10_000, 20 * source.length);
   /** What a piece or a sequence of them can match, besides the run after it. */
   type Shape = {
     chars: CharSet;
@@ -539,6 +543,12 @@ export function checkWays(
   };
   /** Follows one atom or group, with its quantifier: the run after it, and its shape. */
   const piece = (run: Run): Shape & { run: Run } => {
+    if (--steps < 0) {
+      throw new TypeError(
+        `The ${label} nests groups repeated a fixed number of times too deeply to be checked ` +
+          `in time; write it with fewer levels of nesting`,
+      );
+    }
     const start = i;
     let through: Run | undefined;
     let shape: Shape;

@@ -788,3 +788,18 @@ Deno.test("a requirement nesting groups more than 64 deep is a TypeError", () =>
   const plain = new RegExp("(".repeat(65) + "a" + ")".repeat(65));
   assertThrows(() => accepts(plain, "a"), TypeError, "64 deep");
 });
+
+Deno.test("a requirement nesting fixed-count groups too deeply is refused, not checked for seconds", () => {
+  // Each copy of a `{2}` group was followed again with the copies inside it: 22 deep, 5 s.
+  const AT = { name: "v", where: "/t/:v" };
+  const deep = new RegExp("a" + "(?:".repeat(22) + "\\b" + "){2}".repeat(22));
+  assertThrows(
+    () => compileRequirement(deep, AT),
+    TypeError,
+    "nests groups repeated a fixed number of times too deeply",
+  );
+  // A few levels, as real requirements nest them, are checked as before.
+  const address = /(?:(?:25[0-5]|2[0-4]\d|1?\d?\d)\.){3}(?:25[0-5]|2[0-4]\d|1?\d?\d)/;
+  assert(compileRequirement(address, AT).whole.test("192.168.0.1"));
+  assert(compileRequirement(new RegExp("a" + "(?:".repeat(8) + "b" + "){2}".repeat(8)), AT));
+});
