@@ -423,8 +423,14 @@ export class Router<H extends object = Helpers> {
   recognize(path: string, method = "GET"): RouteMatch {
     // Kept small so that V8 can inline it into the caller: a miss then throws from the
     // caller's frame, and V8's work for a throw grows with the frames it leaves.
-    if (this === undefined) throw detachedCall("recognize");
-    const found = this.#recognize(path, method);
+    let found;
+    try {
+      found = this.#recognize(path, method);
+    } catch (error) {
+      // Called without its router: V8's "Receiver must be an instance of class ..." names
+      // no class in the bundle, whose minifier renamed it. (The try costs nothing until a throw.)
+      throw #routes in Object(this) ? error : detachedCall("recognize");
+    }
     if (found instanceof Error) throw found;
     return found;
   }
