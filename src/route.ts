@@ -223,20 +223,6 @@ const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = NO_ENTRIES;
 const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
 
 /**
- * Makes `map` refuse changes, as a frozen object refuses them (a `Map` cannot be frozen):
- * its `set`, `delete` and `clear` throw a `TypeError` that says `what` is read-only.
- */
-export function readOnlyMap<K, V>(map: Map<K, V>, what: string): ReadonlyMap<K, V> {
-  const refuse = () => {
-    throw new TypeError(`${what} is read-only`);
-  };
-  for (const name of ["set", "delete", "clear"]) {
-    Object.defineProperty(map, name, { value: refuse });
-  }
-  return Object.freeze(map);
-}
-
-/**
  * How a match becomes params, as one flat array so that recognition touches few
  * objects: where the variables' pairs start, where the constant pairs start, and its
  * length (at `PLAN_VARIABLES_AT`, `PLAN_CONSTANTS_AT`, `PLAN_LENGTH`; offsets from the

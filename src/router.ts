@@ -29,7 +29,6 @@ import {
   LITERAL_PUNCTUATION,
   matchedMethod,
   paramsOf,
-  readOnlyMap,
   Route,
   type RouteSpec,
   segmentLength,
@@ -714,6 +713,20 @@ function checkHelperNames(names: readonly string[]): void {
       );
     }
   }
+}
+
+/**
+ * Makes `map` refuse changes, as a frozen object refuses them (a `Map` cannot be frozen):
+ * its `set`, `delete` and `clear` throw a `TypeError` that says `what` is read-only.
+ */
+function readOnlyMap<K, V>(map: Map<K, V>, what: string): ReadonlyMap<K, V> {
+  const refuse = () => {
+    throw new TypeError(`${what} is read-only`);
+  };
+  for (const name of ["set", "delete", "clear"]) {
+    Object.defineProperty(map, name, { value: refuse });
+  }
+  return Object.freeze(map);
 }
 
 /** The path without its query string or fragment. */
