@@ -139,6 +139,12 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
   }
   let returned: unknown;
   let router;
+  // What the export logs as it runs is held back until it is known to be a draw function: a
+  // request handler, given the mapper as its request, logs its own 500, which the message
+  // below explains.
+  const held: unknown[][] = [];
+  const logError = console.error;
+  console.error = (...data: unknown[]) => void held.push(data);
   try {
     router = new Router({ variant: args.variant ?? "A" }).draw((map) => {
       returned = exported(map);
@@ -149,12 +155,17 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
     // as its request, answers with a promise, which the draw refuses as an async block
     // (and whose rejection `runBlock` has already caught).
     if (returned instanceof Promise) {
+      // The handler logs once its promise settles, in a microtask: before any timer.
+      await new Promise((resolve) => setTimeout(resolve, 0));
       throw new Error(
         `${args.file} must export default a Router or a draw function (map) => void; its ` +
           `default export returned a promise (a request handler, or an async function)`,
       );
     }
     throw moduleError(args.file, error);
+  } finally {
+    console.error = logError;
+    if (!(returned instanceof Promise)) { for (const data of held) console.error(...data); }
   }
   // A function that makes a router (`() => new Router().draw(...)`) is no draw function:
   // its table is not the one drawn here, which it left empty.

@@ -225,6 +225,38 @@ Deno.test("routes: a module exporting the router's request handler is told to ex
   }
 });
 
+Deno.test("routes: a request handler's own 500 log is held back; a draw function's log is shown", async () => {
+  const dir = await Deno.makeTempDir();
+  const logError = console.error;
+  const logged: unknown[][] = [];
+  console.error = (...data: unknown[]) => void logged.push(data);
+  try {
+    const mod = new URL("../mod.ts", import.meta.url).href;
+    // Given the mapper as its request, `fetch` answers a 500 and logs why, in a microtask.
+    await Deno.writeTextFile(
+      `${dir}/handler.js`,
+      `import { Router } from "${mod}";\nconst router = new Router();\n` +
+        `export default (request) => router.fetch(request);\n`,
+    );
+    await assertRejects(
+      () => loadRouter({ file: `${dir}/handler.js` }, Deno.cwd()),
+      Error,
+      "its default export returned a promise",
+    );
+    assertEquals(logged, []);
+    await Deno.writeTextFile(
+      `${dir}/draw.js`,
+      `export default (map) => { console.error("drawing"); map.resources("messages"); };\n`,
+    );
+    const router = await loadRouter({ file: `${dir}/draw.js` }, Deno.cwd());
+    assertEquals(router.namedRoutes.get("message")?.path, "/messages/:id");
+    assertEquals(logged, [["drawing"]]);
+  } finally {
+    console.error = logError;
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 Deno.test("routes: an error in the module says which file and which of its lines", async () => {
   const dir = await Deno.makeTempDir();
   try {
