@@ -224,10 +224,15 @@ export class Mapper {
       const where = `map.${kind}("${name}")`;
       const record = this.#record(name, copies[index], singleton);
       const output = resourceRoutes(record, this.#sink.profile, this.#sink.separator);
-      for (const spec of distinctRoutes(output.routes, where)) this.#sink.addRoute(spec, where);
+      const routes = distinctRoutes(output.routes, where);
+      checkNotShadowed(routes, { scope: this.#scope, record, where });
+      for (const spec of routes) this.#sink.addRoute(spec, where);
       for (const [old, current] of output.deprecated) this.#sink.deprecate(old, current);
       checkNestingPrefix(output.nesting.pathPrefix, where);
-      if (block) runBlock(block, new Mapper(this.#sink, output.nesting), where);
+      if (block) {
+        const taken = routesAfter(output.memberPath, routes);
+        runBlock(block, new Mapper(this.#sink, { ...output.nesting, taken }), where);
+      }
     }
   }
 
@@ -427,6 +432,62 @@ function distinctRoutes(routes: readonly RouteSpec[], where: string): RouteSpec[
     }
   }
   return kept;
+}
+
+/** The actions whose routes are at a resource's own paths, which extend no other. */
+const OWN_PATH_ACTIONS = new Set(["index", "create", "show", "update", "destroy"]);
+
+/**
+ * The routes whose path extends `memberPath`, by method and the rest of their path, and
+ * by the first segment of that rest. The paths are strings built piece by piece, which the
+ * first read of a character flattens: reading every route's path here, and every nested
+ * route's in `checkNotShadowed`, made the draw of the bench's large table a tenth longer.
+ */
+function routesAfter(memberPath: string, routes: readonly RouteSpec[]): Scope["taken"] {
+  const byRest = new Map<string, RouteSpec>();
+  const heads = new Set<string>();
+  for (const route of routes) {
+    const { path, method, action } = route;
+    if (OWN_PATH_ACTIONS.has(action!)) continue;
+    if (path.charCodeAt(memberPath.length) !== 47 || !path.startsWith(memberPath)) continue;
+    const rest = path.slice(memberPath.length);
+    if (!byRest.has(`${method} ${rest}`)) byRest.set(`${method} ${rest}`, route);
+    heads.add(rest.split(/[.;,/]/, 2)[1]);
+  }
+  return { byRest, heads };
+}
+
+/**
+ * Refuses a nested resource's route that a route of the resource around it takes every
+ * request of, as that one comes first in the table (see `Scope.taken`): in variant A, a
+ * `member` action `comments` at `/messages/:id/comments` would leave the nested `comments`
+ * index at `/messages/:message_id/comments` unreachable, and a singleton's `member` action
+ * `messages` would repeat the nested `GET /account/messages` outright.
+ */
+function checkNotShadowed(
+  routes: readonly RouteSpec[],
+  { scope, record, where }: { scope: Scope; record: ResourceRecord; where: string },
+): void {
+  const { taken, pathPrefix } = scope;
+  // A nested resource's paths go on from the prefix with its own name, unless its own
+  // pathPrefix puts them elsewhere.
+  if (taken === undefined || record.pathPrefix !== pathPrefix || !taken.heads.has(record.plural)) {
+    return;
+  }
+  for (const spec of routes) {
+    const { path, method } = spec;
+    if (path.charCodeAt(pathPrefix.length) !== 47 || !path.startsWith(pathPrefix)) continue;
+    const rest = path.slice(pathPrefix.length);
+    const first = taken.byRest.get(`${method} ${rest}`) ?? taken.byRest.get(`ANY ${rest}`);
+    if (first === undefined) continue;
+    const label = (route: RouteSpec) =>
+      `${route.name ?? `the ${route.action} action`} (${route.method} ${route.path})`;
+    throw new TypeError(
+      `${where}: ${label(spec)} could never be reached: ${label(first)} of the resource ` +
+        `around it takes every request for it first (give the action or the nested resource ` +
+        `another name)`,
+    );
+  }
 }
 
 function optionalString(value: unknown, key: string, where: string): string | undefined {

@@ -40,6 +40,8 @@ export interface ResourceOutput {
   readonly routes: RouteSpec[];
   /** Deprecated name to current name (variant A). */
   readonly deprecated: [string, string][];
+  /** The path of one resource: `/messages/:id`, or a singleton's own. */
+  readonly memberPath: string;
   /** What nested declarations inherit. */
   readonly nesting: Scope;
 }
@@ -50,6 +52,16 @@ export interface Scope {
   readonly pathPrefix: string;
   /** The name prefix of variant A's nesting (SPEC.md 4.3.4). */
   readonly newNamePrefix: string;
+  /**
+   * The routes of the resource whose block this is that extend its member path (variant
+   * A's member actions), by method and the rest of their path: a nested route at the path
+   * prefix above (of the member path's shape) and the same rest could never be reached.
+   */
+  readonly taken?: {
+    readonly byRest: ReadonlyMap<string, RouteSpec>;
+    /** The first segment of each rest, without its `/`. */
+    readonly heads: ReadonlySet<string>;
+  };
 }
 
 /** The actions whose `:id` has the default rule as its requirement (variants A and B). */
@@ -207,6 +219,7 @@ export function resourceRoutes(
   return {
     routes,
     deprecated,
+    memberPath,
     nesting: {
       pathPrefix: singleton ? path : `${path}/:${singular}_id`,
       newNamePrefix: profile.nestingNamePrefix ? `${record.newNamePrefix}${singular}_` : "",

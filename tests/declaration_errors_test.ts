@@ -75,6 +75,51 @@ Deno.test("a resource action whose route takes another's path is a TypeError nam
   assertEquals(router.recognize("/messages;new").route.name, "new_messages");
 });
 
+Deno.test("a nested resource's route that the enclosing resource's route takes is a TypeError naming both", () => {
+  // Variant A puts member actions at /messages/:id/<action>: before, the nested index and
+  // create went to messages#comments with the message's id as `id`.
+  declarationError(
+    "A",
+    (map) =>
+      map.resources("messages", { member: { comments: "any" } }, (m) => m.resources("comments")),
+    "message_comments (GET /messages/:message_id/comments) could never be reached",
+    "comments_message (ANY /messages/:id/comments)",
+  );
+  // A POST action takes the nested create only; the index is named in the message all the same.
+  declarationError(
+    "A",
+    (map) =>
+      map.resources("messages", { member: { comments: "post" } }, (m) => m.resources("comments")),
+    "the create action (POST /messages/:message_id/comments) could never be reached",
+  );
+  // A singleton's action and the nested index had the same method and path outright.
+  declarationError(
+    "A",
+    (map) =>
+      map.resource("account", { member: { messages: "get" } }, (a) => a.resources("messages")),
+    "account_messages (GET /account/messages) could never be reached",
+    "messages_account (GET /account/messages)",
+  );
+  // Without a custom action: the edit action takes a nested singleton named edit.
+  declarationError(
+    "A",
+    (map) => map.resources("messages", (m) => m.resource("edit")),
+    "message_edit (GET /messages/:message_id/edit) could never be reached",
+  );
+  // Variants B and C put member actions after ";": no clash.
+  for (const variant of ["B", "C"] as const) {
+    const router = new Router({ variant }).draw((map) =>
+      map.resources("messages", { member: { comments: "any" } }, (m) => m.resources("comments"))
+    );
+    assertEquals(router.recognize("/messages/5/comments").params.message_id, "5");
+  }
+  // A nested resource whose paths differ from its parent's actions is drawn as before.
+  const router = new Router({ variant: "A" }).draw((map) =>
+    map.resources("messages", { member: { publish: "put" } }, (m) => m.resources("comments"))
+  );
+  assertEquals(router.recognize("/messages/5/comments").params.message_id, "5");
+});
+
 Deno.test("a singleton action in both collection and member is registered once", () => {
   for (const variant of ["A", "B"] as const) {
     const router = new Router({ variant }).draw((map) =>
