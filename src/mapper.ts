@@ -441,7 +441,9 @@ const OWN_PATH_ACTIONS = new Set(["index", "create", "show", "update", "destroy"
  * The routes whose path extends `memberPath`, by method and the rest of their path, and
  * by the first segment of that rest. The paths are strings built piece by piece, which the
  * first read of a character flattens: reading every route's path here, and every nested
- * route's in `checkNotShadowed`, made the draw of the bench's large table a tenth longer.
+ * route's in `checkNotShadowed`, cost the draw of the bench's large table about a tenth more
+ * instructions; skipping the actions above, and nested resources named like no path here,
+ * leaves about 4 %.
  */
 function routesAfter(memberPath: string, routes: readonly RouteSpec[]): Scope["taken"] {
   const byRest = new Map<string, RouteSpec>();
