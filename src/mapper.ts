@@ -449,14 +449,21 @@ function routesAfter(memberPath: string, routes: readonly RouteSpec[]): Scope["t
   const byRest = new Map<string, RouteSpec>();
   const heads = new Set<string>();
   for (const route of routes) {
-    const { path, method, action } = route;
-    if (OWN_PATH_ACTIONS.has(action!)) continue;
-    if (path.charCodeAt(memberPath.length) !== 47 || !path.startsWith(memberPath)) continue;
-    const rest = path.slice(memberPath.length);
-    if (!byRest.has(`${method} ${rest}`)) byRest.set(`${method} ${rest}`, route);
+    if (OWN_PATH_ACTIONS.has(route.action!)) continue;
+    const rest = restAfter(memberPath, route.path);
+    if (rest === undefined) continue;
+    const key = `${route.method} ${rest}`;
+    if (!byRest.has(key)) byRest.set(key, route);
     heads.add(rest.split(/[.;,/]/, 2)[1]);
   }
   return { byRest, heads };
+}
+
+/** The rest of `path` where it goes on from `prefix` with a new segment. */
+function restAfter(prefix: string, path: string): string | undefined {
+  return path.charCodeAt(prefix.length) === 47 && path.startsWith(prefix)
+    ? path.slice(prefix.length)
+    : undefined;
 }
 
 /**
@@ -477,10 +484,9 @@ function checkNotShadowed(
     return;
   }
   for (const spec of routes) {
-    const { path, method } = spec;
-    if (path.charCodeAt(pathPrefix.length) !== 47 || !path.startsWith(pathPrefix)) continue;
-    const rest = path.slice(pathPrefix.length);
-    const first = taken.byRest.get(`${method} ${rest}`) ?? taken.byRest.get(`ANY ${rest}`);
+    const rest = restAfter(pathPrefix, spec.path);
+    if (rest === undefined) continue;
+    const first = taken.byRest.get(`${spec.method} ${rest}`) ?? taken.byRest.get(`ANY ${rest}`);
     if (first === undefined) continue;
     const label = (route: RouteSpec) =>
       `${route.name ?? `the ${route.action} action`} (${route.method} ${route.path})`;
