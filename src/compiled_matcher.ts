@@ -34,8 +34,9 @@
  *    `RegExp` for a variable alone in its segment, and an anchored `RegExp` of the
  *    segment for anything else.
  *
- * A leaf keeps, per method, its routes' shapes, checks and params plans in one flat
- * array (see `Slot`), so that the router's requests get their params from it too.
+ * Each route's checks and params plan are one record in a flat array (see `Slot`), so
+ * that the router's requests get their params from it too; a leaf keeps, per method,
+ * the shapes of its routes and where their records are.
  *
  * On a miss, the same node's routes of other methods give the 405 answer. Answers for
  * the table's static paths are cached, since they depend on nothing but the method.
@@ -91,6 +92,8 @@ const LEAF = -2;
 /** The slots of a node in `#nodes`: its state, and a run per method class (6); padded to 8. */
 const NODE_SLOTS = 8;
 const NOTHING_ALLOWED: readonly string[] = Object.freeze([]);
+/** The owners of a node no route owns (see `#nodeOwners`). */
+const NO_OWNERS: readonly Entry[] = Object.freeze([]);
 const MISS: MatchResult = Object.freeze({ route: null, values: null, allowed: NOTHING_ALLOWED });
 
 /**
@@ -224,9 +227,7 @@ interface Check {
 /**
  * How to match one route and build its params, laid out flat: `RECORD_CHECKS` slots,
  * its checks, then its params plan (see `paramsPlanOf`).
- * - `RECORD_SHAPE`: the route's shape hash (see `shapeOf`), or -1.
  * - `RECORD_ROUTE`: the route.
- * - `RECORD_LENGTH`: the number of slots of the whole record.
  * - `RECORD_VALUES`: the number of values (the route's variables).
  * - `RECORD_SEGMENT_OF`: the segment of each variable when the route has optional
  *   segments (to leave absent ones `undefined`), else `null`.
@@ -241,12 +242,16 @@ interface Check {
  * `SPLIT` the number of parts, which follow it (a literal's place in the pool, or
  * `VARIABLE_PART`). Literal checks come first: they fail fastest.
  *
- * The runs of the tree's leaves are these records one after another. For a request,
- * a route's data is memory that is rarely in the cache, and each object on the way to
- * it (an entry, an array of checks, an array of parts, the route and its plan, a
- * literal's string) is one more load that waits; in one array, the data of the routes a
- * leaf tries sits together after their shapes, and their literal text sits together in
- * the pool.
+ * Every route's record is laid out once, in one array for the matcher; a leaf's run lists
+ * the shape and the start of the record of each route it tries, so a request reads the
+ * shapes in a row and goes to the records only of routes of its path's shape. For a
+ * request, a route's data is memory that is rarely in the cache, and each object on the
+ * way to it (an entry, an array of checks, an array of parts, the route and its plan, a
+ * literal's string) is one more load that waits; in one array, a route's data sits
+ * together, and the literal text of all of them sits together in the pool. (Runs that
+ * held copies of the records saved about 1 % of the instructions and no measurable time,
+ * and their memory grew with leaves times routes: 2.4 MB against 1.5 MB on the large
+ * bench table, after every route's path with every method.)
  */
 type Slot =
   | number
@@ -256,14 +261,12 @@ type Slot =
   | readonly number[]
   | null
   | undefined;
-const RECORD_SHAPE = 0;
-const RECORD_ROUTE = 1;
-const RECORD_LENGTH = 2;
-const RECORD_VALUES = 3;
-const RECORD_SEGMENT_OF = 4;
-const RECORD_REGEX = 5;
-const RECORD_PLAN = 6;
-const RECORD_CHECKS = 7;
+const RECORD_ROUTE = 0;
+const RECORD_VALUES = 1;
+const RECORD_SEGMENT_OF = 2;
+const RECORD_REGEX = 3;
+const RECORD_PLAN = 4;
+const RECORD_CHECKS = 5;
 /** A part of a `MIXED` or `SPLIT` check that is a variable. */
 const VARIABLE_PART = -1;
 /** Slots of a check, not counting the parts of a `MIXED` or `SPLIT` check. */
@@ -320,16 +323,15 @@ function segmentCheck(segment: Segment, index: number, value: number): Check {
   return check(PATTERN, index, value, { regex: new RegExp(`^${segmentSource(segment)}$`, "u") });
 }
 
-/** The record (see `Slot`) of a route whose shape is `shape`, its literals in `pool`. */
-function recordOf(route: Route, shape: number, pool: TextPool): Slot[] {
+/** The record (see `Slot`) of a route, its literals in `pool`. */
+function recordOf(route: Route, pool: TextPool): Slot[] {
   // When all optional segments share one rule, skipping one never helps, and the present
   // ones are simply the first. Otherwise the route's own RegExp decides, as in the scan.
-  const record: Slot[] = [shape, route, 0, route.variables.length, null, null, 0];
+  const record: Slot[] = [route, route.variables.length, null, null, 0];
   if (route.optionalRulesDiffer) record[RECORD_REGEX] = pathRegexOf(route);
   else addChecks(record, route, pool);
   record[RECORD_PLAN] = record.length;
   for (const slot of paramsPlanOf(route)) record.push(slot);
-  record[RECORD_LENGTH] = record.length;
   return record;
 }
 
@@ -427,8 +429,8 @@ interface Entry {
   readonly methodClass: number;
   /** The hash of its shape (see `shapeOf`), or -1 when paths of several shapes match it. */
   readonly shape: number;
-  /** Its record (see `Slot`), built on first use (see `#recordOf`). */
-  record: readonly Slot[] | undefined;
+  /** Where its record (see `Slot`) starts in the matcher's records, or -1 until used. */
+  at: number;
 }
 
 /** The key of a template segment, or `null` when it is a wildcard. */
@@ -473,7 +475,7 @@ function entryOf(route: Route): Entry {
     required: route.segments.length - route.optional.size,
     methodClass: route.method === "ANY" ? -1 : methodClass(route.method),
     shape: shapeOf(route),
-    record: undefined,
+    at: -1,
   };
 }
 
@@ -533,6 +535,11 @@ export interface RequestMatcher extends Matcher {
    * path could match that route (see `couldMatch`).
    */
   readonly overLimit: boolean;
+  /**
+   * The nodes of the key tree built so far: requests build it as they need it, and
+   * only along the table's own paths (see `#nodeOwners`). For tests of that bound.
+   */
+  readonly nodes: number;
 }
 
 /** Options of {@linkcode createCompiledMatcher}. */
@@ -581,16 +588,29 @@ class CompiledMatcher implements RequestMatcher {
   #roots: (number | undefined)[] = [];
   #nodeEntries: (readonly Entry[])[] = [];
   /**
+   * The routes that own each node: those of its routes with a literal key at every depth
+   * where the way down took a key's child, so that their own paths lead there. A node no
+   * route owns is a combination of keys no route has (`/messages/photos/7` between
+   * `/messages/:id/edit` and `/:locale/photos/:id`): it stays a leaf, and the keys under
+   * a node that none of its owners has there share one leaf with the node's routes. So
+   * requests build no node that the table's own paths do not (bar a root per path
+   * length): crafted ones only lay out runs in the leaves those paths do not end in.
+   * Before, each such combination expanded, and a 48-route table grew to 268 MB.
+   */
+  #nodeOwners: (readonly Entry[])[] = [];
+  /**
    * `NODE_SLOTS` per node (from `id * NODE_SLOTS`): its state, then for a leaf, per
    * method class, 1 + where its run in `#runs` starts (0 until it is built). Together,
    * so that reading a leaf's state brings its runs' places into the cache with it.
    */
   #nodes = new Int32Array(NODE_SLOTS * 64);
+  /** The records of the routes (see `Slot`), each laid out once, on first use. */
+  #records: Slot[] = [];
   /**
-   * The runs of the leaves: the number of routes that accept the method, then their
-   * records (see `Slot`).
+   * The runs of the leaves: the number of routes that accept the method, then for each
+   * its shape (see `shapeOf`) and the start of its record in `#records`.
    */
-  #runs: Slot[] = [];
+  #runs: number[] = [];
   /** The children table (see `CHILD_SLOTS`), open addressing with linear probing. */
   #children = new Int32Array(CHILD_SLOTS * 256);
   /** 32 minus the log2 of the children table's capacity. */
@@ -644,6 +664,10 @@ class CompiledMatcher implements RequestMatcher {
     return this.#over;
   }
 
+  get nodes(): number {
+    return this.#nodeEntries.length;
+  }
+
   /**
    * Passes over a route for a text longer than its variables can be: no match, and a
    * value over the limit noted where the path could match it (see `couldMatch`). Only a
@@ -692,13 +716,13 @@ class CompiledMatcher implements RequestMatcher {
     // reading the route or a result object on the way.
     const at = this.#find(trimmed, count, mc);
     if (at < 0) return this.#refusal(this.#nodeEntries[-1 - at], mc, trimmed, count);
-    const runs = this.#runs;
-    if (runs[at + RECORD_SEGMENT_OF] !== null) this.#markAbsent(runs, at, count);
+    const records = this.#records;
+    if (records[at + RECORD_SEGMENT_OF] !== null) this.#markAbsent(records, at, count);
     const values = this.#values;
     values.path = trimmed;
     return {
-      route: runs[at + RECORD_ROUTE] as Route,
-      params: paramsFrom(runs, at + (runs[at + RECORD_PLAN] as number), values),
+      route: records[at + RECORD_ROUTE] as Route,
+      params: paramsFrom(records, at + (records[at + RECORD_PLAN] as number), values),
     };
   }
 
@@ -740,8 +764,8 @@ class CompiledMatcher implements RequestMatcher {
     const at = this.#find(path, count, mc);
     if (at < 0) return this.#refusal(this.#nodeEntries[-1 - at], mc, path, count);
     return {
-      route: this.#runs[at + RECORD_ROUTE] as Route,
-      values: this.#valuesOf(this.#runs, at, path, count),
+      route: this.#records[at + RECORD_ROUTE] as Route,
+      values: this.#valuesOf(this.#records, at, path, count),
       allowed: NOTHING_ALLOWED,
     };
   }
@@ -803,9 +827,7 @@ class CompiledMatcher implements RequestMatcher {
    * or, when none does, `-1 - id` of the leaf it looked in (for `#refusal`).
    */
   #find(path: string, count: number, mc: number): number {
-    let id = this.#roots[count] ??= this.#node(
-      this.#entries.filter((entry) => entry.required <= count && count <= entry.keys.length),
-    );
+    let id = this.#roots[count] ??= this.#root(count);
     // Down by key hashes alone: a child holds the routes of every key with its hash (and
     // the wildcards), and #matches compares the literal text of each route it tries.
     for (let depth = 0;; depth++) {
@@ -828,13 +850,16 @@ class CompiledMatcher implements RequestMatcher {
 
     const runs = this.#runs;
     const at = (this.#nodes[id * NODE_SLOTS + 1 + mc] || this.#run(id, mc) + 1) - 1;
+    const records = this.#records;
     const shape = this.#shape;
-    for (let i = at + 1, left = runs[at] as number; left > 0; left--) {
-      const candidate = runs[i + RECORD_SHAPE] as number;
-      if ((candidate === shape || candidate === -1) && this.#matches(runs, i, path, count)) {
-        return i;
+    for (let i = at + 1, end = i + 2 * runs[at]; i < end; i += 2) {
+      const candidate = runs[i];
+      if (
+        (candidate === shape || candidate === -1) &&
+        this.#matches(records, runs[i + 1], path, count)
+      ) {
+        return runs[i + 1];
       }
-      i += runs[i + RECORD_LENGTH] as number;
     }
     return -1 - id;
   }
@@ -1128,10 +1153,10 @@ class CompiledMatcher implements RequestMatcher {
       // The routes of a resource member share one path (show, update, destroy): a route
       // with the source of the first that matched matches too, without its checks.
       if (first === null || entry.route.source !== matched) {
-        const record = this.#recordOf(entry);
-        if (!this.#matches(record, 0, path, count)) continue;
+        const at = this.#recordAt(entry);
+        if (!this.#matches(this.#records, at, path, count)) continue;
         if (first === null) {
-          first = this.#valuesOf(record, 0, path, count);
+          first = this.#valuesOf(this.#records, at, path, count);
           matched = entry.route.source;
         }
       }
@@ -1140,9 +1165,13 @@ class CompiledMatcher implements RequestMatcher {
     return first === null ? MISS : { route: null, values: first, allowed };
   }
 
-  /** The record of a route (see `Slot`), built on first use. */
-  #recordOf(entry: Entry): readonly Slot[] {
-    return entry.record ??= recordOf(entry.route, entry.shape, this.#pool);
+  /** Where the record of a route (see `Slot`) starts in `#records`, laid out on first use. */
+  #recordAt(entry: Entry): number {
+    if (entry.at < 0) {
+      entry.at = this.#records.length;
+      for (const slot of recordOf(entry.route, this.#pool)) this.#records.push(slot);
+    }
+    return entry.at;
   }
 
   /** Lays out the run of leaf `id` for method class `mc` (see `#nodes`); its start. */
@@ -1152,7 +1181,7 @@ class CompiledMatcher implements RequestMatcher {
     this.#runs.push(0);
     for (const entry of this.#nodeEntries[id]) {
       if (entry.methodClass !== -1 && entry.methodClass !== mc) continue;
-      for (const slot of this.#recordOf(entry)) this.#runs.push(slot);
+      this.#runs.push(entry.shape, this.#recordAt(entry));
       count++;
     }
     this.#runs[at] = count;
@@ -1160,9 +1189,18 @@ class CompiledMatcher implements RequestMatcher {
     return at;
   }
 
-  /** A new, unexpanded node with these routes; its id. */
-  #node(entries: readonly Entry[]): number {
+  /** The root for paths of `count` segments: its id. Every route it holds owns it. */
+  #root(count: number): number {
+    const entries = this.#entries.filter((entry) =>
+      entry.required <= count && count <= entry.keys.length
+    );
+    return this.#node(entries, entries);
+  }
+
+  /** A new, unexpanded node with these routes and owners (see `#nodeOwners`); its id. */
+  #node(entries: readonly Entry[], owners: readonly Entry[]): number {
     const id = this.#nodeEntries.push(entries) - 1;
+    this.#nodeOwners.push(owners);
     if (id * NODE_SLOTS === this.#nodes.length) {
       const grown = new Int32Array(this.#nodes.length * 2);
       grown.set(this.#nodes);
@@ -1175,20 +1213,33 @@ class CompiledMatcher implements RequestMatcher {
   /** Builds the children of node `id`, `depth` segments down; its new state. */
   #expand(id: number, depth: number, count: number): number {
     const entries = this.#nodeEntries[id];
-    if (entries.length <= SMALL || depth >= count) return this.#nodes[id * NODE_SLOTS] = LEAF;
+    const owners = new Set(this.#nodeOwners[id]);
+    if (entries.length <= SMALL || depth >= count || owners.size === 0) {
+      return this.#nodes[id * NODE_SLOTS] = LEAF;
+    }
     const byHash = new Map<number, Entry[]>();
     const wildcards: Entry[] = [];
-    // Each child's routes: those with its key hash and the wildcards, in registration order.
+    // Each child's routes: those with its key hash and the wildcards, in registration
+    // order; and its owners, those of the node's owners among them that are not wildcards
+    // (for the child for other keys: that are).
+    const ownersByHash = new Map<number, Entry[]>();
+    const wildcardOwners: Entry[] = [];
     for (const entry of entries) {
       const key = entry.keys[depth];
       if (key === null) {
         wildcards.push(entry);
         for (const list of byHash.values()) list.push(entry);
+        if (owners.has(entry)) wildcardOwners.push(entry);
       } else {
         const hash = hashOf(key);
         const list = byHash.get(hash);
         if (list === undefined) byHash.set(hash, [...wildcards, entry]);
         else list.push(entry);
+        if (owners.has(entry)) {
+          const owning = ownersByHash.get(hash);
+          if (owning === undefined) ownersByHash.set(hash, [entry]);
+          else owning.push(entry);
+        }
       }
     }
     // With no key here, pass through to the wildcards, unless no deeper key remains.
@@ -1200,9 +1251,15 @@ class CompiledMatcher implements RequestMatcher {
     ) {
       return this.#nodes[id * NODE_SLOTS] = LEAF;
     }
-    const other = this.#node(wildcards);
+    const other = this.#node(wildcards, wildcardOwners);
+    // Keys that none of the node's owners has here: one leaf with the node's routes.
+    let shared = -1;
     for (const [hash, list] of byHash) {
-      this.#addChild(id, hash, this.#node(list));
+      const owning = ownersByHash.get(hash);
+      let child: number;
+      if (owning !== undefined) child = this.#node(list, owning);
+      else child = shared < 0 ? shared = this.#node(entries, NO_OWNERS) : shared;
+      this.#addChild(id, hash, child);
     }
     return this.#nodes[id * NODE_SLOTS] = other;
   }
