@@ -267,6 +267,8 @@ const RECORD_SEGMENT_OF = 2;
 const RECORD_REGEX = 3;
 const RECORD_PLAN = 4;
 const RECORD_CHECKS = 5;
+/** The most bytes of `#split`'s scratch the matcher keeps between requests. */
+const KEPT_REACH = 1 << 16;
 /** A part of a `MIXED` or `SPLIT` check that is a variable. */
 const VARIABLE_PART = -1;
 /** Slots of a check, not counting the parts of a `MIXED` or `SPLIT` check. */
@@ -1093,10 +1095,13 @@ class CompiledMatcher implements RequestMatcher {
     const first = at + CHECK_SLOTS;
     const codes = this.#pool.codes;
     const width = length + 1;
-    if (this.#reach.length < (parts + 1) * width) {
-      this.#reach = new Uint8Array((parts + 1) * width * 2);
+    let reach = this.#reach;
+    if (reach.length < (parts + 1) * width) {
+      reach = new Uint8Array((parts + 1) * width);
+      // Kept for later requests only while small: the rows for one long segment of a
+      // route with thousands of parts took 125 MB, until the next draw.
+      if (reach.length <= KEPT_REACH) this.#reach = reach;
     }
-    const reach = this.#reach;
     reach.fill(0, 0, (parts + 1) * width);
     reach[parts * width + length] = 1;
     for (let part = parts - 1; part >= 0; part--) {
