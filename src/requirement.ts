@@ -424,7 +424,36 @@ function union(a: CharSet, b: CharSet): CharSet {
   return { ascii: a.ascii.map((word, index) => word | b.ascii[index]), other: a.other || b.other };
 }
 
-const CHARS_OF = new Map<string, CharSet>();
+/**
+ * A cache by text for the whole process, fed only by declarations, that forgets all it
+ * holds once its keys and values pass `CACHED_CHARACTERS`: entry counts alone let long
+ * atoms (a class of 4,000 characters, rewritten as `\u{...}`) keep 132 MB.
+ */
+class TextCache<V> {
+  readonly #entries = new Map<string, V>();
+  #characters = 0;
+
+  get(key: string): V | undefined {
+    return this.#entries.get(key);
+  }
+
+  /** Caches `value`, `size` characters besides its key. */
+  set(key: string, value: V, size: number): void {
+    // Each entry counts 32 more, for the map's room and the value's object.
+    const characters = key.length + size + 32;
+    this.#characters += characters;
+    if (this.#characters > CACHED_CHARACTERS) {
+      this.#entries.clear();
+      this.#characters = characters;
+    }
+    this.#entries.set(key, value);
+  }
+}
+
+/** The characters each `TextCache` may hold (about 2 to 4 MB). */
+const CACHED_CHARACTERS = 1 << 20;
+
+const CHARS_OF = new TextCache<CharSet>();
 
 /** The characters of one atom of a rewritten source (a literal, an escape or a class). */
 function charsOf(atom: string): CharSet {
@@ -438,7 +467,7 @@ function charsOf(atom: string): CharSet {
   // The rewrite spells every character outside ASCII as \u{...} (or \x80 to \xff).
   const other = /\[\^|\\[pPWSDsu]|\\x[89a-fA-F]/.test(atom);
   const chars = { ascii, other };
-  if (CHARS_OF.size < 4096) CHARS_OF.set(atom, chars);
+  CHARS_OF.set(atom, chars, 0);
   return chars;
 }
 
@@ -1015,7 +1044,7 @@ function caseVariants(flags: string): readonly number[] {
 }
 
 /** Folded literals by flags and code point: the same letters recur across requirements. */
-const foldedLiterals = new Map<string, string>();
+const foldedLiterals = new TextCache<string>();
 
 /**
  * A literal, with the user's `i` flag carried over: it matches the characters the engine
@@ -1031,7 +1060,7 @@ function foldLiteral(cp: number, flags: string): string {
       other !== cp && wanted.test(String.fromCodePoint(other))
     );
     folded = extra.length === 0 ? literal(cp) : `[${literal(cp)}${emitCodePoints(extra)}]`;
-    foldedLiterals.set(key, folded);
+    foldedLiterals.set(key, folded, folded.length);
   }
   return folded;
 }
@@ -1040,7 +1069,7 @@ function foldLiteral(cp: number, flags: string): string {
  * Folded classes and escapes by flags and text, as the user wrote them: each costs about a
  * millisecond to fold, and a requirement may repeat one (`[^\p{Lu}]{3}-[^\p{Lu}]`).
  */
-const foldedAtoms = new Map<string, string>();
+const foldedAtoms = new TextCache<string>();
 
 /**
  * An escape or a class (`text`, as the user wrote it) rewritten by `emit`, with the user's
@@ -1083,7 +1112,6 @@ function foldAtom(
       );
     }
   }
-  if (foldedAtoms.size >= 1024) foldedAtoms.clear();
-  foldedAtoms.set(key, folded);
+  foldedAtoms.set(key, folded, folded.length);
   return folded;
 }
