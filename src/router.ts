@@ -402,6 +402,9 @@ export class Router<H extends object = Helpers> {
     this.#matcher = undefined;
     this.#binder = undefined;
     this.#helpers = undefined;
+    // The default handler warns once per deprecated name and table: a router redrawn with
+    // ever-new names kept every message it had printed.
+    this.#warned.clear();
   }
 
   #deprecation(message: string): void {

@@ -658,6 +658,32 @@ Deno.test("a deprecated helper returns what the current one does and reports eac
   });
 });
 
+Deno.test("without onDeprecation, each deprecated name warns once per table drawn", () => {
+  const warnings: string[] = [];
+  const warn = console.warn;
+  console.warn = (message: string) => void warnings.push(message);
+  try {
+    const router = new Router({ variant: "A" });
+    for (let draw = 0; draw < 2; draw++) {
+      router.draw((map) =>
+        map.resources("messages", { namePrefix: "thread_", pathPrefix: "/threads/:thread_id" })
+      );
+      router.helpers.thread_edit_message_path(5, 2);
+      router.helpers.thread_edit_message_path(5, 3);
+      router.helpers.thread_new_message_path(5);
+    }
+  } finally {
+    console.warn = warn;
+  }
+  const names = warnings.map((message) => message.match(/thread_\w+/)?.[0]);
+  assertEquals(names, [
+    "thread_edit_message",
+    "thread_new_message",
+    "thread_edit_message",
+    "thread_new_message",
+  ]);
+});
+
 Deno.test("urlFor with a deprecated use_route generates as the current name and reports it", () => {
   const messages: string[] = [];
   const router = threadPrefixed((message) => messages.push(message));
