@@ -952,7 +952,7 @@ Deno.test("round trip: the expected names exist per variant", () => {
   assertEquals(b.get("download_account")?.path, "/account;download");
 });
 
-Deno.test("a singular that is no identifier is a TypeError; so is a namePrefix starting with a digit", () => {
+Deno.test("a singular that is no identifier is a TypeError; so is a namePrefix that is none", () => {
   // pluralize takes "s" to "": the routes would be named "", "new_", "edit_".
   assertThrows(
     () => build("B", (map: Mapper) => map.resources("s")),
@@ -963,11 +963,13 @@ Deno.test("a singular that is no identifier is a TypeError; so is a namePrefix s
     build("B", (map: Mapper) => map.resources("s", { singular: "item" })).routes[6].name,
     "item",
   );
-  assertThrows(
-    () => build("A", (map: Mapper) => map.resources("a", { namePrefix: "1_" })),
-    TypeError,
-    "namePrefix",
-  );
+  for (const namePrefix of ["1_", "thread-", "v1.", "a b_"]) {
+    assertThrows(
+      () => build("A", (map: Mapper) => map.resources("a", { namePrefix })),
+      TypeError,
+      "namePrefix must be empty or letters, digits and _",
+    );
+  }
   // An option given as undefined is left out, singular on map.resource included.
   const account = build(
     "A",
