@@ -187,6 +187,14 @@ Deno.test("_method in a urlencoded POST form sets the effective method", async (
   }
   await router.handle(post("/messages/3", "_method=delete", { "content-type": FORM }));
   assertEquals(seen!.method, "DELETE");
+  // The media type with parameters and in any case, as browsers and clients send it.
+  for (const type of [`${FORM}; charset=UTF-8`, "Application/X-WWW-Form-URLEncoded"]) {
+    seen = undefined;
+    const response = await router.handle(
+      post("/messages/3", "_method=delete", { "content-type": type }),
+    );
+    assertEquals([response.status, seen!.method], [204, "DELETE"], type);
+  }
 });
 
 Deno.test("_method in a multipart POST form sets the effective method", async () => {
