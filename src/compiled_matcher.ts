@@ -92,8 +92,6 @@ const LEAF = -2;
 /** The slots of a node in `#nodes`: its state, and a run per method class (6); padded to 8. */
 const NODE_SLOTS = 8;
 const NOTHING_ALLOWED: readonly string[] = Object.freeze([]);
-/** The owners of a node no route owns (see `#nodeOwners`). */
-const NO_OWNERS: readonly Entry[] = Object.freeze([]);
 const MISS: MatchResult = Object.freeze({ route: null, values: null, allowed: NOTHING_ALLOWED });
 
 /**
@@ -1224,29 +1222,23 @@ class CompiledMatcher implements RequestMatcher {
     }
     const byHash = new Map<number, Entry[]>();
     const wildcards: Entry[] = [];
-    // Each child's routes: those with its key hash and the wildcards, in registration
-    // order; and its owners, those of the node's owners among them that are not wildcards
-    // (for the child for other keys: that are).
-    const ownersByHash = new Map<number, Entry[]>();
-    const wildcardOwners: Entry[] = [];
+    // Each child's routes: those with its key hash and the wildcards, in registration order.
     for (const entry of entries) {
       const key = entry.keys[depth];
       if (key === null) {
         wildcards.push(entry);
         for (const list of byHash.values()) list.push(entry);
-        if (owners.has(entry)) wildcardOwners.push(entry);
       } else {
         const hash = hashOf(key);
         const list = byHash.get(hash);
         if (list === undefined) byHash.set(hash, [...wildcards, entry]);
         else list.push(entry);
-        if (owners.has(entry)) {
-          const owning = ownersByHash.get(hash);
-          if (owning === undefined) ownersByHash.set(hash, [entry]);
-          else owning.push(entry);
-        }
       }
     }
+    // A child's owners: the node's owners among its routes with a key here (for the child
+    // for other keys: without one).
+    const owned = (list: readonly Entry[], keyed: boolean) =>
+      list.filter((entry) => owners.has(entry) && (entry.keys[depth] !== null) === keyed);
     // With no key here, pass through to the wildcards, unless no deeper key remains.
     if (
       byHash.size === 0 &&
@@ -1256,14 +1248,14 @@ class CompiledMatcher implements RequestMatcher {
     ) {
       return this.#nodes[id * NODE_SLOTS] = LEAF;
     }
-    const other = this.#node(wildcards, wildcardOwners);
+    const other = this.#node(wildcards, owned(wildcards, false));
     // Keys that none of the node's owners has here: one leaf with the node's routes.
     let shared = -1;
     for (const [hash, list] of byHash) {
-      const owning = ownersByHash.get(hash);
+      const owning = owned(list, true);
       let child: number;
-      if (owning !== undefined) child = this.#node(list, owning);
-      else child = shared < 0 ? shared = this.#node(entries, NO_OWNERS) : shared;
+      if (owning.length > 0) child = this.#node(list, owning);
+      else child = shared < 0 ? shared = this.#node(entries, []) : shared;
       this.#addChild(id, hash, child);
     }
     return this.#nodes[id * NODE_SLOTS] = other;

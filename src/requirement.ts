@@ -424,36 +424,33 @@ function union(a: CharSet, b: CharSet): CharSet {
   return { ascii: a.ascii.map((word, index) => word | b.ascii[index]), other: a.other || b.other };
 }
 
+// Caches by text for the whole process, fed only by declarations. Together they hold at
+// most about 1 M characters (about 2 to 4 MB), and forget all they hold past that: entry
+// counts alone let long atoms (a class of 4,000 characters, rewritten as `\u{...}`) keep
+// 132 MB.
+const CHARS_OF = new Map<string, CharSet>();
+/** Folded literals by flags and code point: the same letters recur across requirements. */
+const foldedLiterals = new Map<string, string>();
 /**
- * A cache by text for the whole process, fed only by declarations, that forgets all it
- * holds once its keys and values pass `CACHED_CHARACTERS`: entry counts alone let long
- * atoms (a class of 4,000 characters, rewritten as `\u{...}`) keep 132 MB.
+ * Folded classes and escapes by flags and text, as the user wrote them: each costs about a
+ * millisecond to fold, and a requirement may repeat one (`[^\p{Lu}]{3}-[^\p{Lu}]`).
  */
-class TextCache<V> {
-  readonly #entries = new Map<string, V>();
-  #characters = 0;
+const foldedAtoms = new Map<string, string>();
+/** The characters the caches hold, each entry counted 32 more for its room. */
+let cachedCharacters = 0;
 
-  get(key: string): V | undefined {
-    return this.#entries.get(key);
+/** Caches `value` (`size` characters) under `key` in `cache`. */
+function remember<V>(cache: Map<string, V>, key: string, value: V, size: number): V {
+  cachedCharacters += key.length + size + 32;
+  if (cachedCharacters > 1 << 20) {
+    CHARS_OF.clear();
+    foldedLiterals.clear();
+    foldedAtoms.clear();
+    cachedCharacters = 0;
   }
-
-  /** Caches `value`, `size` characters besides its key. */
-  set(key: string, value: V, size: number): void {
-    // Each entry counts 32 more, for the map's room and the value's object.
-    const characters = key.length + size + 32;
-    this.#characters += characters;
-    if (this.#characters > CACHED_CHARACTERS) {
-      this.#entries.clear();
-      this.#characters = characters;
-    }
-    this.#entries.set(key, value);
-  }
+  cache.set(key, value);
+  return value;
 }
-
-/** The characters each `TextCache` may hold (about 2 to 4 MB). */
-const CACHED_CHARACTERS = 1 << 20;
-
-const CHARS_OF = new TextCache<CharSet>();
 
 /** The characters of one atom of a rewritten source (a literal, an escape or a class). */
 function charsOf(atom: string): CharSet {
@@ -467,8 +464,7 @@ function charsOf(atom: string): CharSet {
   // The rewrite spells every character outside ASCII as \u{...} (or \x80 to \xff).
   const other = /\[\^|\\[pPWSDsu]|\\x[89a-fA-F]/.test(atom);
   const chars = { ascii, other };
-  CHARS_OF.set(atom, chars, 0);
-  return chars;
+  return remember(CHARS_OF, atom, chars, 0);
 }
 
 /**
@@ -1043,9 +1039,6 @@ function caseVariants(flags: string): readonly number[] {
   return flags.includes("u") ? casedCodePoints.all : casedCodePoints.bmp;
 }
 
-/** Folded literals by flags and code point: the same letters recur across requirements. */
-const foldedLiterals = new TextCache<string>();
-
 /**
  * A literal, with the user's `i` flag carried over: it matches the characters the engine
  * takes as its other cases too.
@@ -1060,16 +1053,10 @@ function foldLiteral(cp: number, flags: string): string {
       other !== cp && wanted.test(String.fromCodePoint(other))
     );
     folded = extra.length === 0 ? literal(cp) : `[${literal(cp)}${emitCodePoints(extra)}]`;
-    foldedLiterals.set(key, folded, folded.length);
+    remember(foldedLiterals, key, folded, folded.length);
   }
   return folded;
 }
-
-/**
- * Folded classes and escapes by flags and text, as the user wrote them: each costs about a
- * millisecond to fold, and a requirement may repeat one (`[^\p{Lu}]{3}-[^\p{Lu}]`).
- */
-const foldedAtoms = new TextCache<string>();
 
 /**
  * An escape or a class (`text`, as the user wrote it) rewritten by `emit`, with the user's
@@ -1112,6 +1099,5 @@ function foldAtom(
       );
     }
   }
-  foldedAtoms.set(key, folded, folded.length);
-  return folded;
+  return remember(foldedAtoms, key, folded, folded.length);
 }
