@@ -439,14 +439,15 @@ const foldedAtoms = new Map<string, string>();
 /** The characters the caches hold, each entry counted 32 more for its room. */
 let cachedCharacters = 0;
 
-/** Caches `value` (`size` characters) under `key` in `cache`. */
+/** Caches `value` (`size` characters) under `key` in `cache`; returns `value`. */
 function remember<V>(cache: Map<string, V>, key: string, value: V, size: number): V {
-  cachedCharacters += key.length + size + 32;
+  const characters = key.length + size + 32;
+  cachedCharacters += characters;
   if (cachedCharacters > 1 << 20) {
     CHARS_OF.clear();
     foldedLiterals.clear();
     foldedAtoms.clear();
-    cachedCharacters = 0;
+    cachedCharacters = characters;
   }
   cache.set(key, value);
   return value;
