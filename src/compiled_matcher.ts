@@ -1216,8 +1216,7 @@ class CompiledMatcher implements RequestMatcher {
   /** Builds the children of node `id`, `depth` segments down; its new state. */
   #expand(id: number, depth: number, count: number): number {
     const entries = this.#nodeEntries[id];
-    const owners = new Set(this.#nodeOwners[id]);
-    if (entries.length <= SMALL || depth >= count || owners.size === 0) {
+    if (entries.length <= SMALL || depth >= count || this.#nodeOwners[id].length === 0) {
       return this.#nodes[id * NODE_SLOTS] = LEAF;
     }
     const byHash = new Map<number, Entry[]>();
@@ -1235,10 +1234,6 @@ class CompiledMatcher implements RequestMatcher {
         else list.push(entry);
       }
     }
-    // A child's owners: the node's owners among its routes with a key here (for the child
-    // for other keys: without one).
-    const owned = (list: readonly Entry[], keyed: boolean) =>
-      list.filter((entry) => owners.has(entry) && (entry.keys[depth] !== null) === keyed);
     // With no key here, pass through to the wildcards, unless no deeper key remains.
     if (
       byHash.size === 0 &&
@@ -1248,6 +1243,11 @@ class CompiledMatcher implements RequestMatcher {
     ) {
       return this.#nodes[id * NODE_SLOTS] = LEAF;
     }
+    // A child's owners: the node's owners among its routes with a key here (for the child
+    // for other keys: without one).
+    const owners = new Set(this.#nodeOwners[id]);
+    const owned = (list: readonly Entry[], keyed: boolean) =>
+      list.filter((entry) => owners.has(entry) && (entry.keys[depth] !== null) === keyed);
     const other = this.#node(wildcards, owned(wildcards, false));
     // Keys that none of the node's owners has here: one leaf with the node's routes.
     let shared = -1;
