@@ -507,6 +507,8 @@ function multipartProblem(bytes: Uint8Array, value: string | undefined): string 
   // RFC 2046 allows 1 to 70 characters. A longer one would let a body of near-misses make
   // the delimiter search below take time in its length times the body's.
   if (value.length > 70) return `the boundary is ${value.length} characters; the limit is 70`;
+  // Deno's formData() refuses one with a generic message.
+  if (/[^\t\x20-\x7e]/.test(value)) return "the boundary has a character that is not ASCII";
   const delimiter = "--" + value;
   // Each delimiter after the first starts a line. (Concatenated, not a template literal,
   // which esbuild would print with a raw line break.)
@@ -546,6 +548,11 @@ function multipartProblem(bytes: Uint8Array, value: string | undefined): string 
     if (next < 0) return "no closing delimiter";
     if (headersEnd < 0 || headersEnd > next) return `part ${part}: its headers do not end`;
     const headers = text.slice(at, headersEnd + 2);
+    // Deno's formData() drops a part with a lone CR or LF in its name, or after it: its
+    // `_method` would be lost. Node's refuses them.
+    if (/\r(?!\n)|[^\r]\n/.test(headers)) {
+      return `part ${part}: a line of its headers ends without CRLF`;
+    }
     const parameters = disposition.exec(headers)?.[1];
     if (parameters === undefined || !/(?:^|;)[ \t]*name=/.test(parameters)) {
       return `part ${part}: no Content-Disposition: form-data header with a name`;

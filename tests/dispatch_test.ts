@@ -435,6 +435,12 @@ Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", asy
       // The runtimes' formData() read the parameter in lower case only: NAME= lost the field.
       [`--XyZ\r\nContent-Disposition: form-data; NAME="_method"\r\n\r\nput\r\n--XyZ--`, "name"],
       [`--XyZ garbage\r\n\r\nx\r\n--XyZ--`, "line break"],
+      // Deno's formData() dropped these parts (a lone CR in the name, a lone LF after it).
+      [`--XyZ\r\nContent-Disposition: form-data; name="_m\rethod"\r\n\r\nput\r\n--XyZ--`, "CRLF"],
+      [
+        `--XyZ\r\nContent-Disposition: form-data; name="_method"\nX: 1\r\n\r\nput\r\n--XyZ--`,
+        "CRLF",
+      ],
       // Node's formData() decodes this one (PUT), Deno's does not (the text "cHV0").
       [
         `--XyZ\r\nContent-Disposition: form-data; name="_method"\r\n` +
@@ -455,6 +461,18 @@ Deno.test("a multipart body that breaks the structure of RFC 7578 is a 400", asy
     assertEquals(error.status, 400, body);
     assertStringIncludes(error.message, problem);
   }
+  // Deno's formData() refuses a boundary beyond ASCII with a message that says nothing.
+  const latin1 = await assertRejects(
+    () =>
+      router.handle(
+        post("/messages/1", "--x\xe9y--", {
+          "content-type": "multipart/form-data; boundary=x\xe9y",
+        }),
+      ),
+    HttpError,
+  );
+  assertEquals(latin1.status, 400);
+  assertStringIncludes(latin1.message, "the boundary has a character that is not ASCII");
   // Well-formed: a preamble, a quoted boundary, padding after a delimiter, an empty form.
   for (
     const [body, boundary] of [
