@@ -251,11 +251,10 @@ Deno.test("requests build no key-tree node beyond those the table's own paths bu
     const reference = createReferenceMatcher(routes);
     const fill = (path: string) =>
       path.replace(/:\w+/g, (name) => name === ":format" ? "json" : "7");
-    // The table's own paths, and one of each length up to theirs (for its tree's root).
+    // The table's own paths, and one of each segment count up to theirs (for the tree's roots).
     const own = routes.map((route) => fill(route.path));
-    for (let path = "/7"; path.length <= Math.max(...own.map((p) => p.length)); path += "/7") {
-      own.push(path);
-    }
+    const most = Math.max(...routes.map((route) => route.segments.length));
+    for (let count = 1; count <= most; count++) own.push("/7".repeat(count));
     for (const path of own) {
       for (const method of methods) matcher.match(path, method);
     }
