@@ -484,6 +484,8 @@ interface Static {
   readonly path: string;
   /** The answer for each method class. */
   readonly answers: (MatchResult | undefined)[];
+  /** For each method class whose answer is a route: where that route's record starts. */
+  readonly places: (number | undefined)[];
   /** The next static path with the same hash. */
   readonly next: Static | undefined;
 }
@@ -651,6 +653,8 @@ class CompiledMatcher implements RequestMatcher {
   #texts: (string | undefined)[] = [];
   /** The values above as `paramsFrom` reads them, with the path of the last request. */
   readonly #values: MatchValues = { path: "", from: this.#from, to: this.#to, texts: this.#texts };
+  /** The values of a cached answer as `paramsFrom` reads them (`texts`: that answer's). */
+  readonly #cachedValues: MatchValues = { path: "", from: null, to: [], texts: [] };
 
   readonly #longest: number;
   #over = false;
@@ -710,13 +714,24 @@ class CompiledMatcher implements RequestMatcher {
     if ((this.#marks & QUERY) !== 0) return undefined;
     const mc = methodClass(method);
     if ((this.#marks & PERCENT) !== 0) return this.#answer(trimmed, count, mc);
+    const records = this.#records;
     const known = this.#static(trimmed, count);
-    if (known !== undefined) return this.#cached(known, trimmed, count, mc);
+    if (known !== undefined) {
+      // The cached answer's params, from its values, straight from the route's record too.
+      const answer = this.#cached(known, trimmed, count, mc);
+      const place = known.places[mc];
+      if (place === undefined) return answer;
+      const values = this.#cachedValues;
+      values.texts = answer.values!;
+      return {
+        route: answer.route!,
+        params: paramsFrom(records, place + (records[place + RECORD_PLAN] as number), values),
+      };
+    }
     // The router's common case: the params straight from the route's record, without
     // reading the route or a result object on the way.
     const at = this.#find(trimmed, count, mc);
     if (at < 0) return this.#refusal(this.#nodeEntries[-1 - at], mc, trimmed, count);
-    const records = this.#records;
     if (records[at + RECORD_SEGMENT_OF] !== null) this.#markAbsent(records, at, count);
     const values = this.#values;
     values.path = trimmed;
@@ -753,15 +768,22 @@ class CompiledMatcher implements RequestMatcher {
   #cached(known: Static, path: string, count: number, mc: number): MatchResult {
     const cached = known.answers[mc];
     if (cached !== undefined) return cached;
-    const result = this.#result(path, count, mc);
+    const at = this.#find(path, count, mc);
+    const result = this.#resultAt(at, path, count, mc);
     // An answer that passed over a route for a text too long for it is the router's 414
     // (or a later route's): the limits decide it, and `overLimit` must say so each time.
-    return this.#over ? result : known.answers[mc] = cachedCopy(result);
+    if (this.#over) return result;
+    if (at >= 0) known.places[mc] = at;
+    return known.answers[mc] = cachedCopy(result);
   }
 
   /** The `MatchResult` for a path that #scan just read. */
   #result(path: string, count: number, mc: number): MatchResult {
-    const at = this.#find(path, count, mc);
+    return this.#resultAt(this.#find(path, count, mc), path, count, mc);
+  }
+
+  /** The `MatchResult` for what `#find` answered (`at`) for a path #scan just read. */
+  #resultAt(at: number, path: string, count: number, mc: number): MatchResult {
     if (at < 0) return this.#refusal(this.#nodeEntries[-1 - at], mc, path, count);
     return {
       route: this.#records[at + RECORD_ROUTE] as Route,
@@ -816,7 +838,7 @@ class CompiledMatcher implements RequestMatcher {
       const count = this.#scan(path);
       if (count < 0 || this.#static(path, count) !== undefined) continue;
       const hash = this.#pathHash(count);
-      this.#statics.set(hash, { path, answers: [], next: this.#statics.get(hash) });
+      this.#statics.set(hash, { path, answers: [], places: [], next: this.#statics.get(hash) });
       this.#staticBits[(hash >> 3) & 1023] |= 1 << (hash & 7);
     }
   }

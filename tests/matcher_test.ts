@@ -9,7 +9,7 @@ import {
 import { createReferenceMatcher } from "../src/reference_matcher.ts";
 import { forumRouter, VARIANTS } from "./_fixtures.ts";
 import { testRecognitionCases } from "./_recognition_cases.ts";
-import { Router } from "../mod.ts";
+import { type RouteMatch, Router } from "../mod.ts";
 import { paramsOf } from "../src/route.ts";
 
 /** Every matcher implementation; each runs the shared recognition cases. */
@@ -395,4 +395,36 @@ Deno.test("matchRequest answers as match, and leaves a query, a fragment or an o
     }
   }
   assertEquals(direct > 0, true);
+});
+
+Deno.test("matchRequest hands out a static path's params too, from its cached answer", () => {
+  // The table's static texts are cached; a route with variables or defaults may answer one.
+  const { routes } = new Router().draw((map) => {
+    map.connect(":locale/photos", { controller: "photos", requirements: { locale: /[a-z]{2}/ } });
+    map.connect("en/photos", { controller: "other" });
+    map.connect("pages/:name", { controller: "pages", action: "show", defaults: { name: "home" } });
+    map.connect("pages", { controller: "pages", action: "list" });
+    map.resources("messages");
+  });
+  const matcher = createCompiledMatcher(routes);
+  const cases: [string, string, Record<string, string>][] = [
+    ["GET", "/en/photos", { controller: "photos", action: "index", locale: "en" }],
+    ["GET", "/pages", { controller: "pages", action: "show", name: "home" }],
+    ["GET", "/messages/", { controller: "messages", action: "index" }],
+    ["POST", "/messages", { controller: "messages", action: "create" }],
+  ];
+  for (let round = 0; round < 2; round++) {
+    for (const [method, path, params] of cases) {
+      const request = matcher.matchRequest(path, method) as RouteMatch;
+      assertEquals(request.params, params, `${method} ${path}`);
+      assertEquals(Object.getPrototypeOf(request.params), null);
+      const expected = matcher.match(path, method);
+      assertEquals(request.route, expected.route);
+    }
+    // A refusal stays the matcher's answer, for the router to turn into a 405.
+    assertEquals((matcher.matchRequest("/messages", "PUT") as MatchResult).allowed, [
+      "GET",
+      "POST",
+    ]);
+  }
 });
