@@ -645,6 +645,8 @@ class CompiledMatcher implements RequestMatcher {
   #keyHashes = new Int32Array(0);
   /** The hash of the path's shape (see `shapeOf`). */
   #shape = 0;
+  /** A hash of the path's segment keys, for `#pathHash`. */
+  #keys = 0;
   /** `QUERY` and `PERCENT` bits of the characters in the path (plus, at times, `STOP`). */
   #marks = 0;
   // Values of the route being tried, by variable: a range of the path, sliced only once
@@ -795,7 +797,7 @@ class CompiledMatcher implements RequestMatcher {
 
   /** The cache entry of a static path that #scan just read, if it is one. */
   #static(path: string, count: number): Static | undefined {
-    const hash = this.#pathHash(count);
+    const hash = this.#pathHash();
     if ((this.#staticBits[(hash >> 3) & 1023] & (1 << (hash & 7))) === 0) return undefined;
     let known = this.#statics.get(hash);
     while (known !== undefined && known.path !== path) known = known.next;
@@ -806,11 +808,8 @@ class CompiledMatcher implements RequestMatcher {
    * A hash of the path #scan just read: its shape and segment keys. Paths that differ
    * only after a segment's first separator share it; `Static.path` tells them apart.
    */
-  #pathHash(count: number): number {
-    const keyHashes = this.#keyHashes;
-    let hash = this.#shape;
-    for (let i = 0; i < count; i++) hash = (Math.imul(hash, 31) + keyHashes[i]) & HASH_MASK;
-    return hash;
+  #pathHash(): number {
+    return (Math.imul(this.#keys, 31) + this.#shape) & HASH_MASK;
   }
 
   #index(): void {
@@ -836,7 +835,7 @@ class CompiledMatcher implements RequestMatcher {
       const path = route.path === "/" ? "" : route.path;
       const count = this.#scan(path);
       if (count < 0 || this.#static(path, count) !== undefined) continue;
-      const hash = this.#pathHash(count);
+      const hash = this.#pathHash();
       this.#statics.set(hash, { path, answers: [], places: [], next: this.#statics.get(hash) });
       this.#staticBits[(hash >> 3) & 1023] |= 1 << (hash & 7);
     }
@@ -893,6 +892,7 @@ class CompiledMatcher implements RequestMatcher {
   #scan(path: string): number {
     const length = path.length;
     this.#shape = 0;
+    this.#keys = 0;
     this.#marks = 0;
     if (length === 0) return 0;
     if (path.charCodeAt(0) !== 47) return -1;
@@ -903,6 +903,7 @@ class CompiledMatcher implements RequestMatcher {
     const max = this.#maxSegments;
     let count = 0;
     let shape = 47;
+    let keys = 0;
     let marks = 0;
     let i = 1;
     // Segment by segment: its key up to the first separator, then the rest for the shape.
@@ -936,6 +937,7 @@ class CompiledMatcher implements RequestMatcher {
       ends[count] = i;
       cuts[count] = cut;
       keyHashes[count] = hash;
+      keys = (Math.imul(keys, 31) + hash) & HASH_MASK;
       count++;
       if (i === length) break;
       shape = (Math.imul(shape, 31) + 47) & HASH_MASK;
@@ -944,6 +946,7 @@ class CompiledMatcher implements RequestMatcher {
       if (i === length) return -1;
     }
     this.#shape = shape;
+    this.#keys = keys;
     this.#marks = marks;
     return count;
   }
