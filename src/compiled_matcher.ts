@@ -718,7 +718,7 @@ class CompiledMatcher implements RequestMatcher {
     const mc = methodClass(method);
     if ((this.#marks & PERCENT) !== 0) return this.#answer(trimmed, count, mc);
     const records = this.#records;
-    const known = this.#static(trimmed, count);
+    const known = this.#static(trimmed);
     if (known !== undefined) {
       // The cached answer's params, from its values, straight from the route's record too.
       const answer = this.#cached(known, trimmed, count, mc);
@@ -761,7 +761,7 @@ class CompiledMatcher implements RequestMatcher {
 
   /** The `MatchResult` for a path that #scan just read, from the cache for a static path. */
   #answer(path: string, count: number, mc: number): MatchResult {
-    const known = this.#static(path, count);
+    const known = this.#static(path);
     return known === undefined
       ? this.#result(path, count, mc)
       : this.#cached(known, path, count, mc);
@@ -796,7 +796,7 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /** The cache entry of a static path that #scan just read, if it is one. */
-  #static(path: string, count: number): Static | undefined {
+  #static(path: string): Static | undefined {
     const hash = this.#pathHash();
     if ((this.#staticBits[(hash >> 3) & 1023] & (1 << (hash & 7))) === 0) return undefined;
     let known = this.#statics.get(hash);
@@ -834,7 +834,7 @@ class CompiledMatcher implements RequestMatcher {
       if (route.variables.length > 0) continue;
       const path = route.path === "/" ? "" : route.path;
       const count = this.#scan(path);
-      if (count < 0 || this.#static(path, count) !== undefined) continue;
+      if (count < 0 || this.#static(path) !== undefined) continue;
       const hash = this.#pathHash();
       this.#statics.set(hash, { path, answers: [], places: [], next: this.#statics.get(hash) });
       this.#staticBits[(hash >> 3) & 1023] |= 1 << (hash & 7);
