@@ -646,7 +646,7 @@ class CompiledMatcher implements RequestMatcher {
   /** The hash of the path's shape (see `shapeOf`). */
   #shape = 0;
   /** A hash of the path's segment keys, for `#pathHash`. */
-  #keys = 0;
+  #keysHash = 0;
   /** `QUERY` and `PERCENT` bits of the characters in the path (plus, at times, `STOP`). */
   #marks = 0;
   // Values of the route being tried, by variable: a range of the path, sliced only once
@@ -809,7 +809,7 @@ class CompiledMatcher implements RequestMatcher {
    * only after a segment's first separator share it; `Static.path` tells them apart.
    */
   #pathHash(): number {
-    return (Math.imul(this.#keys, 31) + this.#shape) & HASH_MASK;
+    return (Math.imul(this.#keysHash, 31) + this.#shape) & HASH_MASK;
   }
 
   #index(): void {
@@ -892,7 +892,7 @@ class CompiledMatcher implements RequestMatcher {
   #scan(path: string): number {
     const length = path.length;
     this.#shape = 0;
-    this.#keys = 0;
+    this.#keysHash = 0;
     this.#marks = 0;
     if (length === 0) return 0;
     if (path.charCodeAt(0) !== 47) return -1;
@@ -946,7 +946,7 @@ class CompiledMatcher implements RequestMatcher {
       if (i === length) return -1;
     }
     this.#shape = shape;
-    this.#keys = keys;
+    this.#keysHash = keys;
     this.#marks = marks;
     return count;
   }

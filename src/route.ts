@@ -532,15 +532,14 @@ function paramsPlan(route: Route): ParamsPlan {
     if (!taken) plan.push(intern(key), value);
   }
   plan[PLAN_LENGTH] = plan.length;
-  // The most keys params can have; a template holds the first two, set first.
-  const keys = (plan.length - PLAN_PAIRS) / 2;
-  if (route.controller !== null && route.action !== null && keys > 3) {
-    plan[PLAN_START] = keys === 4 ? START_FOR_4 : keys <= 8 ? START_FOR_8 : START_EMPTY;
-  }
-  // A template with exactly the keys params will have, where none can be left out.
+  // A template with exactly the keys params will have, where none can be left out; else,
+  // for the most keys params can have, one that holds the first two, set first.
   const exact = EXACT_STARTS.get(plan.filter((_, i) => i >= PLAN_PAIRS && i % 2 === 0).join());
+  const keys = (plan.length - PLAN_PAIRS) / 2;
   if (exact !== undefined && [...route.optional.values()].every((value) => value !== undefined)) {
     plan[PLAN_START] = exact;
+  } else if (route.controller !== null && route.action !== null && keys > 3) {
+    plan[PLAN_START] = keys === 4 ? START_FOR_4 : keys <= 8 ? START_FOR_8 : START_EMPTY;
   }
   return plan;
 }
