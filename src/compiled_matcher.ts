@@ -763,7 +763,7 @@ class CompiledMatcher implements RequestMatcher {
   #answer(path: string, count: number, mc: number): MatchResult {
     const known = this.#static(path);
     return known === undefined
-      ? this.#result(path, count, mc)
+      ? this.#result(this.#find(path, count, mc), path, count, mc)
       : this.#cached(known, path, count, mc);
   }
 
@@ -772,7 +772,7 @@ class CompiledMatcher implements RequestMatcher {
     const cached = known.answers[mc];
     if (cached !== undefined) return cached;
     const at = this.#find(path, count, mc);
-    const result = this.#resultAt(at, path, count, mc);
+    const result = this.#result(at, path, count, mc);
     // An answer that passed over a route for a text too long for it is the router's 414
     // (or a later route's): the limits decide it, and `overLimit` must say so each time.
     if (this.#over) return result;
@@ -780,13 +780,8 @@ class CompiledMatcher implements RequestMatcher {
     return known.answers[mc] = cachedCopy(result);
   }
 
-  /** The `MatchResult` for a path that #scan just read. */
-  #result(path: string, count: number, mc: number): MatchResult {
-    return this.#resultAt(this.#find(path, count, mc), path, count, mc);
-  }
-
   /** The `MatchResult` for what `#find` answered (`at`) for a path #scan just read. */
-  #resultAt(at: number, path: string, count: number, mc: number): MatchResult {
+  #result(at: number, path: string, count: number, mc: number): MatchResult {
     if (at < 0) return this.#refusal(this.#nodeEntries[-1 - at], mc, path, count);
     return {
       route: this.#records[at + RECORD_ROUTE] as Route,
