@@ -408,12 +408,14 @@ function pooledLength(codes: Uint16Array, place: number): number {
   return codes[place] | (codes[place + 1] << 16);
 }
 
-/** Whether `path` holds the pool's text at `place` from `start` on. */
-function holdsAt(codes: Uint16Array, place: number, path: string, start: number): boolean {
-  const end = start + pooledLength(codes, place);
-  if (end > path.length) return false;
-  for (let i = start, at = place + 2; i < end; i++, at++) {
-    if (path.charCodeAt(i) !== codes[at]) return false;
+/**
+ * Whether a scanned path (`chars`, see `CompiledMatcher.#chars`) holds the pool's text at
+ * `place` from `start` on. Pooled texts hold no `/` and the path's codes end in one, so the
+ * comparison stops at the path's end without a test of its own.
+ */
+function holdsAt(codes: Uint16Array, place: number, chars: Uint16Array, start: number): boolean {
+  for (let at = place + 2, end = at + pooledLength(codes, place), i = start; at < end; at++, i++) {
+    if (chars[i] !== codes[at]) return false;
   }
   return true;
 }
@@ -643,6 +645,11 @@ class CompiledMatcher implements RequestMatcher {
   #ends = new Int32Array(0);
   #cuts = new Int32Array(0);
   #keyHashes = new Int32Array(0);
+  /**
+   * The path's character codes, then a `/`: the checks read them here, where a
+   * `charCodeAt` on the path costs V8 a test of the string's representation each time.
+   */
+  #chars = new Uint16Array(256);
   /** The hash of the path's shape (see `shapeOf`). */
   #shape = 0;
   /** A hash of the path's segment keys, for `#pathHash`. */
@@ -895,6 +902,8 @@ class CompiledMatcher implements RequestMatcher {
     const ends = this.#ends;
     const cuts = this.#cuts;
     const keyHashes = this.#keyHashes;
+    let chars = this.#chars;
+    if (chars.length <= length) chars = this.#chars = new Uint16Array(2 * length);
     const max = this.#maxSegments;
     let count = 0;
     let shape = 47;
@@ -910,6 +919,7 @@ class CompiledMatcher implements RequestMatcher {
       let code = 0;
       for (; i < length; i++) {
         code = path.charCodeAt(i);
+        chars[i] = code;
         if (code < 64 && CHARS[code] !== 0) {
           if ((CHARS[code] & STOP) !== 0) break;
           marks |= CHARS[code];
@@ -920,6 +930,7 @@ class CompiledMatcher implements RequestMatcher {
       if (i < length && code !== 47) {
         for (; i < length; i++) {
           code = path.charCodeAt(i);
+          chars[i] = code;
           if (code === 47) break;
           if (code < 64 && CHARS[code] !== 0) {
             if ((CHARS[code] & STOP) !== 0) shape = (Math.imul(shape, 31) + code) & HASH_MASK;
@@ -940,6 +951,7 @@ class CompiledMatcher implements RequestMatcher {
       // Not in the loop's test: a path ending in "/" here had two, an empty segment.
       if (i === length) return -1;
     }
+    chars[length] = 47;
     this.#shape = shape;
     this.#keysHash = keys;
     this.#marks = marks;
@@ -991,7 +1003,7 @@ class CompiledMatcher implements RequestMatcher {
           const codes = this.#pool.codes;
           const literal = slots[i + 3] as number;
           if (end - start !== pooledLength(codes, literal)) return false;
-          if (!holdsAt(codes, literal, path, start)) return false;
+          if (!holdsAt(codes, literal, this.#chars, start)) return false;
           break;
         }
         case PLAIN:
@@ -1011,11 +1023,11 @@ class CompiledMatcher implements RequestMatcher {
           break;
         }
         case MIXED:
-          if (!this.#mixed(slots, i, path, segment)) return false;
+          if (!this.#mixed(slots, i, segment)) return false;
           i += slots[i + 3] as number;
           break;
         case SPLIT:
-          if (!this.#split(slots, i, path, segment)) return false;
+          if (!this.#split(slots, i, segment)) return false;
           i += slots[i + 3] as number;
           break;
         default: {
@@ -1069,7 +1081,8 @@ class CompiledMatcher implements RequestMatcher {
    * Matches the scanned path's `segment` against the `MIXED` check at `slots[at]`: its
    * literals in place, each variable up to the next separator.
    */
-  #mixed(slots: readonly Slot[], at: number, path: string, segment: number): boolean {
+  #mixed(slots: readonly Slot[], at: number, segment: number): boolean {
+    const chars = this.#chars;
     const start = this.#starts[segment];
     const end = this.#ends[segment];
     const cut = this.#cuts[segment];
@@ -1083,12 +1096,12 @@ class CompiledMatcher implements RequestMatcher {
       const literal = slots[i] as number;
       if (literal !== VARIABLE_PART) {
         // A literal holds no "/", so it cannot run past the segment's end.
-        if (!holdsAt(codes, literal, path, position)) return false;
+        if (!holdsAt(codes, literal, chars, position)) return false;
         position += pooledLength(codes, literal);
       } else {
         // #scan found the segment's first separator already.
         let stop = position === start ? cut : position;
-        while (stop < end && !isSeparator(path.charCodeAt(stop))) stop++;
+        while (stop < end && !isSeparator(chars[stop])) stop++;
         if (stop === position) return false;
         from[value] = position;
         to[value++] = stop;
@@ -1105,7 +1118,8 @@ class CompiledMatcher implements RequestMatcher {
    * which positions each remaining part sequence can match from (`#reach`, a row per
    * part); then, from the left, each variable takes the longest span that reaches.
    */
-  #split(slots: readonly Slot[], at: number, path: string, segment: number): boolean {
+  #split(slots: readonly Slot[], at: number, segment: number): boolean {
+    const chars = this.#chars;
     const start = this.#starts[segment];
     const length = this.#ends[segment] - start;
     const parts = slots[at + 3] as number;
@@ -1128,7 +1142,7 @@ class CompiledMatcher implements RequestMatcher {
       if (slot >= 0) {
         const size = pooledLength(codes, slot);
         for (let p = 0; p + size <= length; p++) {
-          if (reach[next + p + size] === 1 && holdsAt(codes, slot, path, start + p)) {
+          if (reach[next + p + size] === 1 && holdsAt(codes, slot, chars, start + p)) {
             reach[row + p] = 1;
           }
         }
@@ -1136,7 +1150,7 @@ class CompiledMatcher implements RequestMatcher {
         // From p, a variable ends anywhere before the next separator (at least one on).
         let any = 0;
         for (let p = length - 1; p >= 0; p--) {
-          if (isSeparator(path.charCodeAt(start + p))) any = 0;
+          if (isSeparator(chars[start + p])) any = 0;
           else reach[row + p] = any |= reach[next + p + 1];
         }
       }
@@ -1151,7 +1165,7 @@ class CompiledMatcher implements RequestMatcher {
         continue;
       }
       let stop = p + 1;
-      while (stop < length && !isSeparator(path.charCodeAt(start + stop))) stop++;
+      while (stop < length && !isSeparator(chars[start + stop])) stop++;
       const next = (part + 1) * width;
       while (reach[next + stop] === 0) stop--;
       this.#from[value] = start + p;

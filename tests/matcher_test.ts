@@ -170,6 +170,29 @@ Deno.test("segment keys with the same hash are told apart by their text", () => 
   }
 });
 
+Deno.test("a path's literals are compared with its own characters, not a longer path's before", () => {
+  // The compiled matcher copies each path's characters into a buffer that it keeps: a
+  // shorter path after a longer one must not match text that only the longer one had.
+  const { routes } = new Router().draw((map) => {
+    map.connect("/a/:name.tar", { controller: "tar" });
+    map.connect("/b/:name-gz", { controller: "gz" });
+    map.connect("/c/:a-:b-z", { controller: "split" });
+    map.connect("/d/abc", { controller: "literal" });
+  });
+  for (const matcher of MATCHERS.map(([, factory]) => factory(routes))) {
+    const cases = [
+      ["/a/x.tar", "/a/x.t", "/a/:name.tar"],
+      ["/b/x-gz", "/b/x-g", "/b/:name-gz"],
+      ["/c/x-y-z", "/c/x-y-", "/c/:a-:b-z"],
+      ["/d/abc", "/d/ab", "/d/abc"],
+    ];
+    for (const [longer, shorter, template] of cases) {
+      assertEquals(answers(matcher, longer, "GET").route, template, longer);
+      assertEquals(answers(matcher, shorter, "GET").route, null, shorter);
+    }
+  }
+});
+
 Deno.test("variables that may hold the text between them split a segment as a RegExp would", () => {
   const { routes } = new Router().draw((map) => {
     map.connect("/dl/:name-:version-:arch-setup", { controller: "dl" });
