@@ -134,6 +134,9 @@ CHARS[37] = PERCENT; // %
 /** The separators a segment's key ends at: `SEPARATORS` but `/`. */
 const KEY_END = new RegExp(`[${SEPARATORS.replace("/", "")}]`);
 
+/** What #scan returns for a path that does not start with `/`. */
+const UNROOTED = -2;
+
 /** The characters that make `matchRequest` leave a path to the router. */
 const UNSCANNED = /[?#%]/;
 
@@ -653,6 +656,8 @@ class CompiledMatcher implements RequestMatcher {
   #chars = new Uint16Array(256);
   /** The hash of the path's shape (see `shapeOf`). */
   #shape = 0;
+  /** The length of the path without the trailing `/` that #scan dropped, if any. */
+  #length = 0;
   /** A hash of the path's segment keys, for `#pathHash`. */
   #keysHash = 0;
   /** `QUERY` and `PERCENT` bits of the characters in the path (plus, at times, `STOP`). */
@@ -708,21 +713,24 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   match(path: string, method: string): MatchResult {
-    const trimmed = this.#begin(path);
-    const count = this.#scan(trimmed);
-    return count < 0 ? MISS : this.#answer(trimmed, count, methodClass(method));
+    this.#begin();
+    const count = this.#scan(path);
+    return count < 0 ? MISS : this.#answer(this.#trimmed(path), count, methodClass(method));
   }
 
   matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined {
-    if (path.charCodeAt(0) !== 47) return undefined;
-    const trimmed = this.#begin(path);
-    const count = this.#scan(trimmed);
+    this.#begin();
+    const count = this.#scan(path);
     // No route takes an empty segment or more segments than its longest: a miss, unless
     // the text the scan did not reach holds a query or fragment to cut, or a `%` that may
-    // not decode, which the router sees to. (Leaving every early end to the router would
-    // match each such path twice.)
-    if (count < 0) return UNSCANNED.test(trimmed) ? undefined : MISS;
+    // not decode, which the router sees to (as it does a path without a leading `/`, the
+    // empty one included). Leaving every early end to the router would match each such
+    // path twice.
+    if (count < 0 || path.length === 0) {
+      return count === -1 && !UNSCANNED.test(path) ? MISS : undefined;
+    }
     if ((this.#marks & QUERY) !== 0) return undefined;
+    const trimmed = this.#trimmed(path);
     const mc = methodClass(method);
     if ((this.#marks & PERCENT) !== 0) return this.#answer(trimmed, count, mc);
     const records = this.#records;
@@ -756,15 +764,18 @@ class CompiledMatcher implements RequestMatcher {
     return (this.#marks & PERCENT) !== 0;
   }
 
-  /**
-   * Starts a match: builds the index on first use, clears `overLimit`, and returns the
-   * path as matched (every route ends in an optional "/", dropped here).
-   */
-  #begin(path: string): string {
+  /** Starts a match: builds the index on first use and clears `overLimit`. */
+  #begin(): void {
     if (this.#maxSegments < 0) this.#index();
     this.#over = false;
-    // No route matches a text ending in "/" without it: drop one and match the rest exactly.
-    return path.charCodeAt(path.length - 1) === 47 ? path.slice(0, -1) : path;
+  }
+
+  /**
+   * The path #scan just read as matched: without the one trailing `/` it dropped (every
+   * route ends in an optional `/`, so no route matches a text ending in `/` without it).
+   */
+  #trimmed(path: string): string {
+    return this.#length === path.length ? path : path.slice(0, this.#length);
   }
 
   /** The `MatchResult` for a path that #scan just read, from the cache for a static path. */
@@ -909,17 +920,21 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * Finds the segments of a trimmed path and hashes their keys; returns their number,
-   * or -1 when no route can match (no leading `/`, an empty segment, more segments than
-   * any route). Unless it returns -1, `#marks` says which of `?`, `#` and `%` it saw.
+   * Finds the segments of a path and hashes their keys; returns their number, `UNROOTED`
+   * for a path without a leading `/`, or -1 when no route can match (an empty segment,
+   * more segments than any route). One trailing `/` is dropped: `#length` is the length
+   * of the path without it. Unless it returns less than 0, `#marks` says which of `?`, `#`
+   * and `%` it saw.
    */
   #scan(path: string): number {
-    const length = path.length;
+    let length = path.length;
     this.#shape = 0;
     this.#keysHash = 0;
     this.#marks = 0;
+    this.#length = 0;
     if (length === 0) return 0;
-    if (path.charCodeAt(0) !== 47) return -1;
+    if (path.charCodeAt(0) !== 47) return UNROOTED;
+    if (length === 1) return 0;
     const starts = this.#starts;
     const ends = this.#ends;
     const cuts = this.#cuts;
@@ -968,12 +983,16 @@ class CompiledMatcher implements RequestMatcher {
       keys = (Math.imul(keys, 31) + hash) & HASH_MASK;
       count++;
       if (i === length) break;
+      // A "/" at the end is dropped; after it, an empty segment (not in the loop's test).
+      if (i + 1 === length) {
+        length = i;
+        break;
+      }
       shape = (Math.imul(shape, 31) + 47) & HASH_MASK;
       i++;
-      // Not in the loop's test: a path ending in "/" here had two, an empty segment.
-      if (i === length) return -1;
     }
     chars[length] = 47;
+    this.#length = length;
     this.#shape = shape;
     this.#keysHash = keys;
     this.#marks = marks;
