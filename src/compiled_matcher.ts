@@ -652,6 +652,7 @@ class CompiledMatcher implements RequestMatcher {
   /**
    * The path's character codes, then a `/`: the checks read them here, where a
    * `charCodeAt` on the path costs V8 a test of the string's representation each time.
+   * It grows to twice the longest path scanned, which the router's `maxPathLength` bounds.
    */
   #chars = new Uint16Array(256);
   /** The hash of the path's shape (see `shapeOf`). */
