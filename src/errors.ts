@@ -172,7 +172,7 @@ export function routingMiss(message: string, options: RoutingErrorOptions): Rout
   error.status = options.status;
   error.method = options.method;
   error.path = options.path;
-  error.allowed = options.allowed === undefined ? [] : [...options.allowed];
+  error.allowed = options.allowed === undefined ? [] : options.allowed.slice();
   return error;
 }
 

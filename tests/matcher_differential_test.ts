@@ -332,7 +332,9 @@ function agreeOnRequest(request: RequestMatcher, scan: Matcher, path: string, me
     assertStrictEquals(got.route, expected.route, `${where}: ${got.route.path}`);
     assertEquals(got.params, paramsOf(got.route, expected.values!, false), `${where}: params`);
   } else {
-    assertEquals(answer(got), answer(expected), where);
+    // A refusal of a path within `longest` may leave its values out (see `matchRequest`).
+    const left = got.allowed.length > 0 && got.values?.length === 0;
+    assertEquals(answer(got), answer(left ? { ...expected, values: [] } : expected), where);
   }
 }
 
