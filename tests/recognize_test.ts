@@ -309,6 +309,9 @@ Deno.test("method defaults to GET, is case-insensitive, and HEAD is recognised a
   assertEquals(recognized(router, "/messages", "Post").params.action, "create");
   assertEquals(recognized(router, "/messages/7", "pUt").params.action, "update");
   assertEquals(recognized(router, "/messages/7", "delete").params.action, "destroy");
+  assertEquals(recognized(router, "/messages/7", "put").params.action, "update");
+  const patch = assertThrows(() => router.recognize("/messages/7", "patch"), RoutingError);
+  assertEquals([patch.status, patch.method], [405, "PATCH"]);
   // Only ASCII letters change case: "ſ" is no "S", and a method with it is no POST.
   for (const method of ["poſt", "Poſt", "ſ"]) {
     const error = assertThrows(() => router.recognize("/messages", method), RoutingError);
