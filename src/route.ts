@@ -252,12 +252,20 @@ const START_FORMAT = 4;
 /** Params start with exactly the keys `controller`, `action`, `id` and `format`. */
 const START_ID_FORMAT = 5;
 
-/** The starts whose keys are all a route's params, by those keys (see `newParams`). */
-const EXACT_STARTS: ReadonlyMap<string, number> = new Map([
-  ["controller,action,id", START_ID],
-  ["controller,action,format", START_FORMAT],
-  ["controller,action,id,format", START_ID_FORMAT],
-]);
+/**
+ * The start whose keys are exactly those of a plan's pairs, in order (see `newParams`):
+ * `controller`, `action`, then `id`, `format` or both; else `undefined`.
+ */
+function exactStart(plan: readonly (string | number | undefined)[]): number | undefined {
+  const keys = (plan.length - PLAN_PAIRS) / 2;
+  if (keys < 3 || keys > 4) return undefined;
+  if (plan[PLAN_PAIRS] !== "controller" || plan[PLAN_PAIRS + 2] !== "action") return undefined;
+  const third = plan[PLAN_PAIRS + 4];
+  if (keys === 4) {
+    return third === "id" && plan[PLAN_PAIRS + 6] === "format" ? START_ID_FORMAT : undefined;
+  }
+  return third === "id" ? START_ID : third === "format" ? START_FORMAT : undefined;
+}
 
 /** The plan of a route, built once; set by `Route`'s static block. */
 let planOf: (route: Route) => ParamsPlan;
@@ -515,8 +523,23 @@ export class Route {
  * for the keys a template parse produced.
  */
 function intern(key: string): string {
-  return Object.keys({ [key]: 0 })[0];
+  let interned = INTERNED.get(key);
+  if (interned === undefined) {
+    if (INTERNED.size === MAX_INTERNED) INTERNED.clear();
+    interned = Object.keys({ [key]: 0 })[0];
+    INTERNED.set(interned, interned);
+  }
+  return interned;
 }
+
+/**
+ * The keys `intern` made, by their text: most routes' keys are a few names (`id`,
+ * `format`), and making one again (an object with a computed key, in V8's runtime) cost
+ * more than the rest of a route's plan. Emptied when full, so that a process drawing
+ * ever new names keeps no more than this.
+ */
+const INTERNED = new Map<string, string>();
+const MAX_INTERNED = 1024;
 
 function paramsPlan(route: Route): ParamsPlan {
   const plan: (string | number | undefined)[] = [0, 0, 0, START_EMPTY];
@@ -534,7 +557,7 @@ function paramsPlan(route: Route): ParamsPlan {
   plan[PLAN_LENGTH] = plan.length;
   // A template with exactly the keys params will have, where none can be left out; else,
   // for the most keys params can have, one that holds the first two, set first.
-  const exact = EXACT_STARTS.get(plan.filter((_, i) => i >= PLAN_PAIRS && i % 2 === 0).join());
+  const exact = exactStart(plan);
   const keys = (plan.length - PLAN_PAIRS) / 2;
   if (exact !== undefined && [...route.optional.values()].every((value) => value !== undefined)) {
     plan[PLAN_START] = exact;
