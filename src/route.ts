@@ -885,24 +885,31 @@ function checkSpec(spec: RouteSpec): void {
   if (typeof spec !== "object" || spec === null) {
     throw new TypeError(`A route spec must be an object, got ${describe(spec)}`);
   }
-  const wrong = (what: string, value: unknown): never => {
-    throw new TypeError(`A route spec's ${what}, got ${describe(value)}`);
-  };
-  const { name, method, path, requirements, defaults } = spec;
-  if (name !== null && typeof name !== "string") wrong("name must be a string or null", name);
+  // Spelled out, field by field: loops over arrays of keys, and a closure for the error,
+  // made this check cost about 2 % of a draw.
+  const { name, method, path, controller, action, requirements, defaults } = spec;
+  if (name !== null && typeof name !== "string") wrongSpec("name must be a string or null", name);
   if (method !== "ANY" && !(ROUTE_METHODS as readonly string[]).includes(method)) {
-    wrong(`method must be one of ${ROUTE_METHODS.join(", ")} or ANY`, method);
+    wrongSpec(`method must be one of ${ROUTE_METHODS.join(", ")} or ANY`, method);
   }
-  if (typeof path !== "string") wrong("path must be a string", path);
-  for (const key of ["controller", "action"] as const) {
-    const value = spec[key];
-    if (value !== null && typeof value !== "string") {
-      wrong(`${key} must be a string or null`, value);
-    }
+  if (typeof path !== "string") wrongSpec("path must be a string", path);
+  if (controller !== null && typeof controller !== "string") {
+    wrongSpec("controller must be a string or null", controller);
   }
-  for (const [key, value] of [["requirements", requirements], ["defaults", defaults]] as const) {
-    if (typeof value !== "object" || value === null) wrong(`${key} must be an object`, value);
+  if (action !== null && typeof action !== "string") {
+    wrongSpec("action must be a string or null", action);
   }
+  if (typeof requirements !== "object" || requirements === null) {
+    wrongSpec("requirements must be an object", requirements);
+  }
+  if (typeof defaults !== "object" || defaults === null) {
+    wrongSpec("defaults must be an object", defaults);
+  }
+}
+
+/** Throws the `TypeError` of a route spec whose field is not `what` it must be. */
+function wrongSpec(what: string, value: unknown): never {
+  throw new TypeError(`A route spec's ${what}, got ${describe(value)}`);
 }
 
 /** A frozen copy of a record; one shared frozen empty object for every empty one. */

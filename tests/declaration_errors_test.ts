@@ -73,6 +73,22 @@ Deno.test("a resource action whose route takes another's path is a TypeError nam
   const router = new Router({ variant: "B" })
     .draw((map) => map.resources("messages", { collection: { new: "get" } }));
   assertEquals(router.recognize("/messages;new").route.name, "new_messages");
+  // A resource of many routes (over 64, where they are no longer compared pair by pair)
+  // is checked the same way.
+  const many = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => [`action${i}`, "get" as const]),
+  );
+  assertThrows(
+    () =>
+      new Router({ variant: "A" }).draw((map) =>
+        map.resources("messages", { collection: { ...many, new: "get" } })
+      ),
+    TypeError,
+    "new_message (new) and new_messages (new) would both be GET /messages/new",
+  );
+  const wide = new Router({ variant: "A" })
+    .draw((map) => map.resources("messages", { collection: many, member: many }));
+  assertEquals(wide.recognize("/messages/7/action39").route.name, "action39_message");
 });
 
 Deno.test("a nested resource's route that the enclosing resource's route takes is a TypeError naming both", () => {
