@@ -895,6 +895,8 @@ Deno.test("objects made to look like a Request get clear errors, not engine ones
       { url: "/x", method: "GET", headers },
       { method: "GET", headers },
       { url: "http://localhost/x", method: "", headers },
+      // A url that is not text at all: read as text would be V8's own TypeError.
+      { url: Symbol("http://localhost/x"), method: "GET", headers },
     ]
   ) {
     await assertRejects(
