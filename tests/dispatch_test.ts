@@ -94,6 +94,11 @@ Deno.test("handle calls the action named by the route and converts its result", 
   const html = await router.handle(new Request("http://localhost/messages"));
   assertEquals(html.headers.get("content-type"), "text/html; charset=utf-8");
   assertEquals(await html.text(), "<h1>Messages</h1>");
+  // Each response has headers of its own: changing one's changes no later one's.
+  html.headers.set("content-type", "text/plain");
+  html.headers.set("x-changed", "yes");
+  const again = await router.handle(new Request("http://localhost/messages"));
+  assertEquals([...again.headers], [["content-type", "text/html; charset=utf-8"]]);
   const json = await router.handle(new Request("http://localhost/messages/7.json"));
   assertEquals(json.headers.get("content-type"), "application/json");
   assertEquals(await json.json(), { id: "7", format: "json" });
