@@ -152,8 +152,10 @@ async function respond(
 ): Promise<Response | RoutingError> {
   // The url parsed once (`URL.canParse` first parsed it twice): any value, as a string.
   const url = parsedUrl(request?.url);
+  // Each read once: a Request's getters check what they are called on every time.
+  const given = request?.method;
   if (
-    url === null || typeof request.method !== "string" || request.method === "" ||
+    url === null || typeof given !== "string" || given === "" ||
     typeof request.headers?.get !== "function"
   ) {
     throw new TypeError(
@@ -161,7 +163,9 @@ async function respond(
         describe(request),
     );
   }
-  const method = upperCaseMethod(request.method);
+  const method = upperCaseMethod(given);
+  // `!= null`: an object made to look like a Request may have no body at all.
+  const hasBody = request.body != null;
   const path = stripMount(target.mountPath, url.pathname);
   if (path === null) {
     // No path limit applies outside the mount path: the message shows the path's start only.
@@ -174,16 +178,14 @@ async function respond(
   // method it could become is refused too (as a path over the path limits is).
   if (
     isTooLong(screened) &&
-    (method !== "POST" || request.body == null ||
+    (method !== "POST" || !hasBody ||
       [...OVERRIDES].every((other) => isTooLong(target.screen(path, other))))
   ) {
     return screened;
   }
 
-  // No await without a body: each costs a turn of the microtask queue. (`== null`: an
-  // object made to look like a Request may have no body at all.)
-  const awaits = request.body != null;
-  const form = awaits ? await readForm(request, target.maxFormBytes) : null;
+  // No await without a body: each costs a turn of the microtask queue.
+  const form = hasBody ? await readForm(request, target.maxFormBytes) : null;
   let effective = method;
   if (method === "POST" && form !== null) {
     // The last text one, as in params (where later fields win and files are left out).
@@ -194,7 +196,7 @@ async function respond(
 
   // A long path is matched once: the screen's answer stands unless `_method` changed it, or
   // a draw may have changed the table while the body was read.
-  if (effective !== method || awaits) screened = target.screen(path, effective);
+  if (effective !== method || hasBody) screened = target.screen(path, effective);
   const match = screened ?? target.recognize(path, effective);
   if (match instanceof RoutingError) return match;
   const { route, params: pathParams } = match;
