@@ -140,9 +140,6 @@ CHARS[63] |= QUERY; // ?
 CHARS[35] = QUERY; // #
 CHARS[37] = PERCENT; // %
 
-/** The separators a segment's key ends at: `SEPARATORS` but `/`. */
-const KEY_END = new RegExp(`[${SEPARATORS.replace("/", "")}]`);
-
 /** What #scan returns for a path that does not start with `/`. */
 const UNROOTED = -2;
 
@@ -296,17 +293,22 @@ function check(
     kind,
     segment,
     literal: fields.literal ?? "",
-    keyed: fields.literal !== undefined && !holdsSeparator(fields.literal),
+    keyed: fields.literal !== undefined && separatorAt(fields.literal) < 0,
     regex: fields.regex ?? null,
     parts: fields.parts ?? [],
     value,
   };
 }
 
-/** Whether a literal holds a character a key ends at (`KEY_END`, without a `RegExp` run). */
-function holdsSeparator(literal: string): boolean {
-  for (let i = 0; i < literal.length; i++) if (isSeparator(literal.charCodeAt(i))) return true;
-  return false;
+/**
+ * Where the first character a key ends at (`SEPARATORS` but `/`) is in a literal, or -1.
+ * A loop, not a `RegExp` search: it runs for every literal of every route when the matcher
+ * is built, and a `RegExp` call costs hundreds of instructions more each, more still while
+ * V8 has not yet optimised the caller, as at start-up.
+ */
+function separatorAt(literal: string): number {
+  for (let i = 0; i < literal.length; i++) if (isSeparator(literal.charCodeAt(i))) return i;
+  return -1;
 }
 
 /** Whether a variable part follows the default rule (no requirement, or the same one). */
@@ -460,7 +462,7 @@ interface Entry {
 function segmentKey(parts: Segment["parts"]): string | null {
   const first = parts[0];
   if (!("literal" in first)) return null;
-  const cut = first.literal.search(KEY_END);
+  const cut = separatorAt(first.literal);
   if (cut >= 0) return first.literal.slice(0, cut);
   return parts.length === 1 ? first.literal : null;
 }
