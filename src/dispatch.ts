@@ -150,7 +150,7 @@ async function respond(
   target: DispatchTarget,
   request: Request,
 ): Promise<Response | RoutingError> {
-  // The url parsed once (`URL.canParse` first parsed it twice): any value, as a string.
+  // Parsed once, any value read as text (a Symbol's too); one that does not parse is refused.
   const url = parsedUrl(request?.url);
   // Each read once: a Request's getters check what they are called on every time.
   const given = request?.method;
