@@ -125,11 +125,11 @@ function methodClass(method: string): number {
 }
 
 // What #scan does at a character below 64, as bits: stop (a key ends at a route separator,
-// `/ ; . , ?`), and note a character that `matchRequest` leaves to the router: `?` and `#`
-// (a query or a fragment follows) and `%` (values need decoding).
+// `/ ; . , ?`), end the path (`?` and `#`: a query or a fragment follows), and note a `%`
+// (values need decoding).
 /** A key ends here. */
 const STOP = 1;
-/** A query or fragment starts here (`?`, `#`). */
+/** A query or fragment starts here (`?`, `#`): the path ends. */
 const QUERY = 2;
 /** Percent-encoding (`%`). */
 const PERCENT = 4;
@@ -545,10 +545,10 @@ function hashOf(text: string): number {
  */
 export interface RequestMatcher extends Matcher {
   /**
-   * `match` for a path that may still hold a query or fragment: `undefined` when it
-   * does (a `?` or `#`), when it does not start with `/`, or when an empty segment or
-   * one too many ends the scan before a `?`, `#` or `%` it did not reach; the router
-   * then prepares the path and calls `match`. For a path without `%` that a route
+   * `match` for a path that may still hold a query or fragment, which it leaves out
+   * (see `queryAt`): `undefined` when the path does not start with `/`, or when an empty
+   * segment or one too many ends the scan before a `?`, `#` or `%` it did not reach; the
+   * router then prepares the path and calls `match`. For a path without `%` that a route
    * matches, the answer is that route with its params (see `paramsFrom`), built from the
    * route's record, which the router can hand out as it is when the path is within every
    * limit. A refusal (a 405) of a path no longer than `longest` may come without its
@@ -559,6 +559,11 @@ export interface RequestMatcher extends Matcher {
   matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined;
   /** Whether the path of the last `matchRequest` that answered holds a `%`. */
   readonly encoded: boolean;
+  /**
+   * Where the query or fragment of the path of the last `matchRequest` that answered
+   * starts (its first `?` or `#`), or -1: the pathname is the text before it.
+   */
+  readonly queryAt: number;
   /**
    * Whether the last `match` or `matchRequest` passed over a route because the text its
    * `RegExp` would test was longer than its variables can be (see `longest`), where the
@@ -684,8 +689,10 @@ class CompiledMatcher implements RequestMatcher {
   #length = 0;
   /** A hash of the path's segment keys, for `#pathHash`. */
   #keysHash = 0;
-  /** `QUERY` and `PERCENT` bits of the characters in the path (plus, at times, `STOP`). */
+  /** `PERCENT` bits of the characters in the path (plus, at times, `STOP`). */
   #marks = 0;
+  /** Where the path's query or fragment starts (its first `?` or `#`), or -1. */
+  #queryAt = -1;
   // Values of the route being tried, by variable: a range of the path, sliced only once
   // the route matches, or (where a RegExp needed the text) the text, with `#from` -1.
   #from: number[] = [];
@@ -738,13 +745,13 @@ class CompiledMatcher implements RequestMatcher {
 
   match(path: string, method: string): MatchResult {
     this.#begin();
-    const count = this.#scan(path);
+    const count = this.#scan(path, false);
     return count < 0 ? MISS : this.#answer(this.#trimmed(path), count, methodClass(method));
   }
 
   matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined {
     this.#begin();
-    const count = this.#scan(path);
+    const count = this.#scan(path, true);
     // No route takes an empty segment or more segments than its longest: a miss, unless
     // the text the scan did not reach holds a query or fragment to cut, or a `%` that may
     // not decode, which the router sees to (as it does a path without a leading `/`, the
@@ -753,7 +760,6 @@ class CompiledMatcher implements RequestMatcher {
     if (count < 0 || path.length === 0) {
       return count === -1 && !UNSCANNED.test(path) ? MISS : undefined;
     }
-    if ((this.#marks & QUERY) !== 0) return undefined;
     const trimmed = this.#trimmed(path);
     const mc = methodClass(method);
     if ((this.#marks & PERCENT) !== 0) return this.#answer(trimmed, count, mc);
@@ -789,6 +795,10 @@ class CompiledMatcher implements RequestMatcher {
 
   get encoded(): boolean {
     return (this.#marks & PERCENT) !== 0;
+  }
+
+  get queryAt(): number {
+    return this.#queryAt;
   }
 
   /** Starts a match: builds the index on first use and clears `overLimit`. */
@@ -892,7 +902,7 @@ class CompiledMatcher implements RequestMatcher {
     this.#staticShift = 32 - Math.log2(capacity);
     for (const { route } of statics) {
       const path = route.path === "/" ? "" : route.path;
-      const count = this.#scan(path);
+      const count = this.#scan(path, false);
       if (count < 0 || this.#static(path) !== undefined) continue;
       // #static's probe, written out again: one shared helper returning the slot, which
       // #static then read, cost a request about 60 instructions more (`GET /users`).
@@ -951,12 +961,15 @@ class CompiledMatcher implements RequestMatcher {
   /**
    * Finds the segments of a path and hashes their keys; returns their number, `UNROOTED`
    * for a path without a leading `/`, or -1 when no route can match (an empty segment,
-   * more segments than any route). One trailing `/` is dropped: `#length` is the length
-   * of the path without it. Unless it returns less than 0, `#marks` says which of `?`, `#`
-   * and `%` it saw.
+   * more segments than any route). With `untilQuery`, the path ends at its first `?` or `#`
+   * (`#queryAt`); without (`match`, which takes a pathname), they are characters of it,
+   * as in the reference matcher. One trailing `/` is dropped:
+   * `#length` is the length of the path without them. Unless it returns less than 0,
+   * `#marks` says which of `%` and (without `untilQuery`) `?` and `#` it saw.
    */
-  #scan(path: string): number {
+  #scan(path: string, untilQuery: boolean): number {
     let length = path.length;
+    this.#queryAt = -1;
     this.#shape = 0;
     this.#keysHash = 0;
     this.#marks = 0;
@@ -973,6 +986,8 @@ class CompiledMatcher implements RequestMatcher {
     const max = this.#maxSegments;
     let count = 0;
     let shape = 47;
+    // The shape before the last segment's `/`, for a `/` that turns out to end the path.
+    let before = 0;
     let keys = 0;
     let marks = 0;
     let i = 1;
@@ -987,6 +1002,10 @@ class CompiledMatcher implements RequestMatcher {
         code = path.charCodeAt(i);
         chars[i] = code;
         if (code < 64 && CHARS[code] !== 0) {
+          if ((CHARS[code] & QUERY) !== 0 && untilQuery) {
+            this.#queryAt = length = i;
+            break;
+          }
           if ((CHARS[code] & STOP) !== 0) break;
           marks |= CHARS[code];
         }
@@ -999,10 +1018,20 @@ class CompiledMatcher implements RequestMatcher {
           chars[i] = code;
           if (code === 47) break;
           if (code < 64 && CHARS[code] !== 0) {
+            if ((CHARS[code] & QUERY) !== 0 && untilQuery) {
+              this.#queryAt = length = i;
+              break;
+            }
             if ((CHARS[code] & STOP) !== 0) shape = (Math.imul(shape, 31) + code) & HASH_MASK;
             marks |= CHARS[code];
           }
         }
+      }
+      if (i === start && i === length) {
+        // A query or fragment right after a `/`: that `/` ends the path, as a last one does.
+        length = start - 1;
+        shape = before;
+        break;
       }
       if (i === start || count === max) return -1;
       starts[count] = start;
@@ -1017,6 +1046,7 @@ class CompiledMatcher implements RequestMatcher {
         length = i;
         break;
       }
+      before = shape;
       shape = (Math.imul(shape, 31) + 47) & HASH_MASK;
       i++;
     }

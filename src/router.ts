@@ -446,13 +446,14 @@ export class Router<H extends object = Helpers> {
       return new TypeError(`recognize needs a method name, got ${describe(method)}`);
     }
     const verb = method === "GET" ? method : upperCaseMethod(method);
-    // The common case in one pass over the text: a path within every limit and without a
-    // query or fragment is matched as given, and the matcher's scan notes any `%`. Without
+    // The common case in one pass over the text: a path within every limit is matched as
+    // given, up to its query or fragment, and the matcher's scan notes any `%`. Without
     // one, a path that routes comes back as the match itself: nothing is left to check.
     const quick = this.#matchRequest(path, verb);
     if (quick !== undefined) return quick;
     const pathname = withoutQuery(path);
-    // A path with a query or fragment, once cut: the same quick pass.
+    // A path whose query or fragment made it too long for that pass (or that the scan left
+    // before reaching them), once cut: the same quick pass.
     if (pathname !== path) {
       const cut = this.#matchRequest(pathname, verb);
       if (cut !== undefined) return cut;
@@ -464,15 +465,17 @@ export class Router<H extends object = Helpers> {
 
   /**
    * The compiled matcher's quick pass: the answer for a path within every limit, or
-   * `undefined` for a path it leaves to the caller (one that may be over a limit, does not
-   * start with `/`, or holds a query or fragment; see `RequestMatcher.matchRequest`).
+   * `undefined` for a path it leaves to the caller (one that may be over a limit, or does
+   * not start with `/`; see `RequestMatcher.matchRequest`). A query or fragment is left
+   * out, from the error's path too.
    */
   #matchRequest(path: string, verb: string): RouteMatch | RoutingError | undefined {
     if (path.length > this.#withinLimits) return undefined;
     const matcher = this.#compiledMatcher();
     const result = matcher.matchRequest(path, matchedMethod(verb));
     if (result === undefined || "params" in result) return result;
-    return this.#answer(result, path, verb, matcher.encoded);
+    const { queryAt } = matcher;
+    return this.#answer(result, queryAt < 0 ? path : path.slice(0, queryAt), verb, matcher.encoded);
   }
 
   /** The 414 `RoutingError` of a pathname over the path limits, if it is. */

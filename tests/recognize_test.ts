@@ -548,6 +548,14 @@ Deno.test("a query string or a fragment is ignored", () => {
   assertEquals(recognized(router, "messages/7?x").name, "message");
   assertEquals(rejected(router, "/messages/%zz?q=1").status, 404);
   assertEquals(rejected(router, "/messages//7?q=1").status, 404);
+  // An error's path is the pathname, without the query: for a 404, and for a 405 whose
+  // pathname has an escape that decodes and whose query one that does not.
+  const missing = rejected(router, "/nowhere/?x=%zz#top");
+  assertEquals([missing.status, missing.path], [404, "/nowhere/"]);
+  assertEquals(missing.message, "No route matches GET /nowhere/");
+  const refused = rejected(router, "/messages/a%2Fb?q=%zz", "POST");
+  assertEquals([refused.status, refused.path], [405, "/messages/a%2Fb"]);
+  assertEquals(refused.allowed, ["GET", "PUT", "DELETE"]);
 });
 
 Deno.test("variables are percent-decoded one by one; an encoded separator never splits", () => {
