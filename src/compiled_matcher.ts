@@ -689,7 +689,7 @@ class CompiledMatcher implements RequestMatcher {
   #length = 0;
   /** A hash of the path's segment keys, for `#pathHash`. */
   #keysHash = 0;
-  /** `PERCENT` bits of the characters in the path (plus, at times, `STOP`). */
+  /** `PERCENT` (and in `match`, `QUERY`) bits of the path's characters (at times `STOP`). */
   #marks = 0;
   /** Where the path's query or fragment starts (its first `?` or `#`), or -1. */
   #queryAt = -1;
@@ -961,11 +961,11 @@ class CompiledMatcher implements RequestMatcher {
   /**
    * Finds the segments of a path and hashes their keys; returns their number, `UNROOTED`
    * for a path without a leading `/`, or -1 when no route can match (an empty segment,
-   * more segments than any route). With `untilQuery`, the path ends at its first `?` or `#`
-   * (`#queryAt`); without (`match`, which takes a pathname), they are characters of it,
-   * as in the reference matcher. One trailing `/` is dropped:
-   * `#length` is the length of the path without them. Unless it returns less than 0,
-   * `#marks` says which of `%` and (without `untilQuery`) `?` and `#` it saw.
+   * more segments than any route). With `untilQuery`, the path ends at its first `?` or
+   * `#` (`#queryAt`); without (`match`, which takes a pathname), they are characters of
+   * it, as in the reference matcher. One trailing `/` is dropped: `#length` is the length
+   * of the path without it (and the query). Unless it returns less than 0, `#marks` says
+   * which of `%` and (without `untilQuery`) `?` and `#` it saw.
    */
   #scan(path: string, untilQuery: boolean): number {
     let length = path.length;
