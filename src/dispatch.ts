@@ -706,7 +706,13 @@ function findAction(
 /** A controller's result as a response: Response, HTML string, 204, or JSON. */
 function toResponse(result: unknown, target: string): Response {
   if (result instanceof Response) {
-    if (result.bodyUsed) throw new TypeError(`The action ${target} returned a used Response`);
+    // A locked body (a reader taken, nothing read yet) cannot be sent either: the response
+    // would reach a `handle` caller with a body that no one can read.
+    if (result.bodyUsed || result.body?.locked) {
+      throw new TypeError(
+        `The action ${target} returned a used Response (its body was read or is locked)`,
+      );
+    }
     return result;
   }
   if (typeof result === "string") {

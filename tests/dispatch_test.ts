@@ -1349,11 +1349,23 @@ Deno.test("a result that cannot be sent as JSON is an error naming the action", 
     TypeError,
     "p#index returned a used Response",
   );
+  // Nor one whose body a reader holds, though nothing was read.
+  const locked = new Response("held");
+  locked.body!.getReader();
+  const lockedRouter = new Router({ controllers: { p: { index: () => locked } } }).draw((map) =>
+    map.connect("/p", { controller: "p", action: "index" })
+  );
+  await assertRejects(
+    () => lockedRouter.handle(new Request("http://localhost/p")),
+    TypeError,
+    "p#index returned a used Response (its body was read or is locked)",
+  );
   const original = console.error;
   console.error = () => {};
   try {
     assertEquals((await router.fetch(new Request("http://localhost/p"))).status, 500);
     assertEquals((await usedRouter.fetch(new Request("http://localhost/p"))).status, 500);
+    assertEquals((await lockedRouter.fetch(new Request("http://localhost/p"))).status, 500);
   } finally {
     console.error = original;
   }
