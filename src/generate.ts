@@ -625,7 +625,13 @@ function hashFor(
       if (value !== undefined) put(variable, value);
     }
   }
-  return hash;
+  if (route.controller !== null && route.action !== null) return hash;
+  // A path that names `:controller` or `:action` has it among the values, after use_route and
+  // only_path: the two go back in front, where API.md writes them (defined, not assigned, for
+  // the `__proto__` key above).
+  const ordered: Record<string, unknown> = {};
+  for (const key of ["controller", "action"]) if (Object.hasOwn(hash, key)) ordered[key] = 0;
+  return Object.defineProperties(ordered, Object.getOwnPropertyDescriptors(hash));
 }
 
 /** One name's helpers: the name, the name they generate as, the route, a notice. */

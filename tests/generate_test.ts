@@ -436,6 +436,30 @@ Deno.test("hash_for_* builds the hash without validating values", () => {
   });
 });
 
+Deno.test("hash_for_* puts controller and action first where the path names them", () => {
+  const router = build("A", (map: Mapper) => {
+    map.named("generic", ":controller/:action/:id");
+    map.named("listing", ":controller/list", { action: "list" });
+  });
+  const h = router.helpers;
+  assertEquals(Object.keys(h.hash_for_generic_path("posts", "show", 3)), [
+    "controller",
+    "action",
+    "use_route",
+    "only_path",
+    "id",
+  ]);
+  assertEquals(Object.keys(h.hash_for_listing_path("posts")), [
+    "controller",
+    "action",
+    "use_route",
+    "only_path",
+  ]);
+  assertEquals(router.urlFor(h.hash_for_listing_path("posts")), "/posts/list");
+  // With no controller given, there is none to put first.
+  assertEquals(Object.keys(h.hash_for_listing_path()), ["action", "use_route", "only_path"]);
+});
+
 Deno.test("a value that breaks a requirement is a RoutingError naming the route and key", () => {
   const router = build("A", (map: Mapper) => {
     map.named("archive", "/archive/:year", {
