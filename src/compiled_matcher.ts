@@ -21,18 +21,24 @@
  *    literal up to such a character (or entirely), and is a wildcard otherwise. A node's
  *    child for key hash H holds the routes whose segment there has a key with hash H or
  *    is a wildcard, in registration order; the `other` child holds the wildcards alone.
- *    Descent compares hashes only (the checks of step 4 compare the text), and stops
- *    when few routes are left or no route has a key at any remaining depth.
+ *    (A key that none of the routes owning the node has there, a combination no route's
+ *    own path makes, leads instead to one leaf holding all of the node's routes: see
+ *    `#nodeOwners`.) Descent compares hashes only (the checks of step 4 compare the
+ *    text), and stops when few routes are left, when no route owns the node, or when no
+ *    route has a key at any remaining depth.
  * 4. The routes left that accept the method are tried in registration order. First by
  *    shape: the `/ . ; , ?` of a path, in order, are those of the template of any route
  *    without requirements or optional segments that matches it (a default-rule variable
  *    holds none), so one integer comparison drops `:id.:format` for `/messages/1;edit`.
- *    Then by a small program of per-segment checks: string equality for literal
- *    segments (after a comparison of the key hash, which rules most out), a character scan
- *    for variables under the default rule (also inside segments like `:id.:format`,
- *    where each variable ends at the first separator), the requirement's own anchored
- *    `RegExp` for a variable alone in its segment, and an anchored `RegExp` of the
- *    segment for anything else.
+ *    Then by a small program of per-segment checks: the literal text of literal segments
+ *    (after a comparison of the key hash when the literal is its own key, which rules
+ *    most out), a character scan for variables under the default rule (also inside
+ *    segments like `:id.:format`, where each variable ends at the first separator), a
+ *    linear split for segments whose default-rule variables may hold the literal after
+ *    them (`:a-:b-:c`, see `#split`), the requirement's own anchored `RegExp` for a
+ *    variable alone in its segment, and an anchored `RegExp` of the segment for anything
+ *    else. A route whose optional segments follow different rules is tried with its
+ *    whole-path `RegExp` instead.
  *
  * Each route's checks and params plan are one record in a flat array (see `Slot`), so
  * that the router's requests get their params from it too; a leaf keeps, per method,
@@ -73,7 +79,7 @@ const SMALL = 8;
 const LITERAL = 0;
 /** One variable under the default rule: no `.`, `;`, `,` or `?`. */
 const PLAIN = 1;
-/** One variable with a requirement: its anchored `RegExp`. */
+/** One variable with a requirement other than the default rule: its anchored `RegExp`. */
 const REQUIRED = 2;
 /** Literals and default-rule variables, each variable ending at a separator. */
 const MIXED = 3;
@@ -86,7 +92,8 @@ const PATTERN = 4;
 const SPLIT = 5;
 /**
  * The order of checks in a record: literal checks first (where routes under one prefix
- * differ most), then the cheap scans, then the regular expressions.
+ * differ most), then the cheap scans (`MIXED`, `PLAIN`), then a requirement's `RegExp`,
+ * the linear split, and a segment's `RegExp`.
  */
 const KINDS_IN_ORDER = [LITERAL, MIXED, PLAIN, REQUIRED, SPLIT, PATTERN];
 /** The place of each kind (`0` to `5`) in `KINDS_IN_ORDER`. */
@@ -225,7 +232,7 @@ interface Check {
   readonly keyed: boolean;
   /** `REQUIRED`: the requirement's whole-text `RegExp`; `PATTERN`: the segment's. */
   readonly regex: RegExp | null;
-  /** `MIXED`: the parts, literal text or `null` for a variable. */
+  /** `MIXED` and `SPLIT`: the parts, literal text or `null` for a variable. */
   readonly parts: readonly (string | null)[];
   /** Index (in the route's variables) of the segment's first variable. */
   readonly value: number;
@@ -237,7 +244,8 @@ interface Check {
  * - `RECORD_ROUTE`: the route.
  * - `RECORD_VALUES`: the number of values (the route's variables).
  * - `RECORD_SEGMENT_OF`: the segment of each variable when the route has optional
- *   segments (to leave absent ones `undefined`), else `null`.
+ *   segments and is matched by its checks (to leave absent ones `undefined`), else `null`
+ *   (a `RECORD_REGEX` leaves absent groups `undefined` itself).
  * - `RECORD_REGEX`: the route's own `RegExp` when it decides instead of checks, else
  *   `null`.
  * - `RECORD_PLAN`: where (from the record's start) the params plan starts, after the
@@ -245,9 +253,9 @@ interface Check {
  *
  * Each check is four slots: the kind (plus `KEYED` for a literal that is its own key),
  * the segment, the value index (for a keyed literal, the hash of its text), and the
- * literal (its place in the matcher's `TextPool`), the `RegExp`, or for `MIXED` and
- * `SPLIT` the number of parts, which follow it (a literal's place in the pool, or
- * `VARIABLE_PART`). Literal checks come first: they fail fastest.
+ * literal (its place in the matcher's `TextPool`), the `RegExp` (`null` for `PLAIN`), or
+ * for `MIXED` and `SPLIT` the number of parts, which follow it (a literal's place in the
+ * pool, or `VARIABLE_PART`). Literal checks come first: they fail fastest.
  *
  * Every route's record is laid out once, in one array for the matcher; a leaf's run lists
  * the shape and the start of the record of each route it tries, so a request reads the
@@ -302,9 +310,10 @@ function check(
 
 /**
  * Where the first character a key ends at (`SEPARATORS` but `/`) is in a literal, or -1.
- * A loop, not a `RegExp` search: it runs for every literal of every route when the matcher
- * is built, and a `RegExp` call costs hundreds of instructions more each, more still while
- * V8 has not yet optimised the caller, as at start-up.
+ * A loop, not a `RegExp` search: it runs on the leading literal of every segment of every
+ * route when the index is built, and again as records are laid out, and a `RegExp` call
+ * costs hundreds of instructions more each, more still while V8 has not yet optimised the
+ * caller, as at start-up.
  */
 function separatorAt(literal: string): number {
   for (let i = 0; i < literal.length; i++) if (isSeparator(literal.charCodeAt(i))) return i;
@@ -546,18 +555,22 @@ function hashOf(text: string): number {
 export interface RequestMatcher extends Matcher {
   /**
    * `match` for a path that may still hold a query or fragment, which it leaves out
-   * (see `queryAt`): `undefined` when the path does not start with `/`, or when an empty
-   * segment or one too many ends the scan before a `?`, `#` or `%` it did not reach; the
-   * router then prepares the path and calls `match`. For a path without `%` that a route
-   * matches, the answer is that route with its params (see `paramsFrom`), built from the
-   * route's record, which the router can hand out as it is when the path is within every
-   * limit. A refusal (a 405) of a path no longer than `longest` may come without its
-   * values (an empty array; the common case: a path without `%` that is not a route's
-   * static path): none of them can be over the limit, which is all the router reads them
-   * for.
+   * (see `queryAt`): `undefined` when the path does not start with `/` (the empty path
+   * included), or when an empty segment or one too many ends the scan and the path holds a
+   * `?`, `#` or `%` (a query or fragment the scan did not reach, or a `%` that may not
+   * decode); the router then prepares the path and calls `match`. For a path without `%`
+   * that a route matches, the answer is that route with its params (see `paramsFrom`),
+   * built from the route's record, which the router can hand out as it is when the path is
+   * within every limit. A refusal (a 405) of a path no longer than `longest` may come
+   * without its values (an empty array; the common case: a path without `%` that is not a
+   * route's static path): none of them can be over the limit, which is all the router
+   * reads them for.
    */
   matchRequest(path: string, method: string): RouteMatch | MatchResult | undefined;
-  /** Whether the path of the last `matchRequest` that answered holds a `%`. */
+  /**
+   * Whether the pathname (the text before `queryAt`) of the last `matchRequest` that
+   * answered holds a `%`.
+   */
   readonly encoded: boolean;
   /**
    * Where the query or fragment of the path of the last `matchRequest` that answered
@@ -581,9 +594,11 @@ export interface RequestMatcher extends Matcher {
 export interface CompiledMatcherOptions {
   /**
    * The longest value a route takes (the router's `maxParamLength`): a text longer than
-   * a route's variables can then be is not tested with the route's `RegExp` (a
-   * requirement of two loops takes the square of the text's length), and `overLimit`
-   * says so. `Infinity` by default.
+   * the variables of a route that backtracks (`Route.backtracks`) can then be is not
+   * tested with that route's `RegExp` (a requirement of two loops takes the square of the
+   * text's length), and `overLimit` says so where the path could match it. A refusal from
+   * `matchRequest` of a path no longer than this comes without its values. `Infinity` by
+   * default.
    */
   readonly longest?: number;
 }
@@ -685,11 +700,17 @@ class CompiledMatcher implements RequestMatcher {
   #chars = new Uint16Array(256);
   /** The hash of the path's shape (see `shapeOf`). */
   #shape = 0;
-  /** The length of the path without the trailing `/` that #scan dropped, if any. */
+  /**
+   * The length of the path without its query or fragment (`matchRequest`) and without the
+   * trailing `/` that #scan dropped, if any.
+   */
   #length = 0;
   /** A hash of the path's segment keys, for `#pathHash`. */
   #keysHash = 0;
-  /** `PERCENT` (and in `match`, `QUERY`) bits of the path's characters (at times `STOP`). */
+  /**
+   * `PERCENT` (and in `match`, `QUERY`) bits of the path's characters (at times `STOP`).
+   * Only `PERCENT` is read; the others come along with the scan's unconditional `|=`.
+   */
   #marks = 0;
   /** Where the path's query or fragment starts (its first `?` or `#`), or -1. */
   #queryAt = -1;
@@ -698,7 +719,10 @@ class CompiledMatcher implements RequestMatcher {
   #from: number[] = [];
   #to: number[] = [];
   #texts: (string | undefined)[] = [];
-  /** The values above as `paramsFrom` reads them, with the path of the last request. */
+  /**
+   * The values above as `paramsFrom` reads them, with the path of the last `matchRequest`
+   * answered from a route's record.
+   */
   readonly #values: MatchValues = { path: "", from: this.#from, to: this.#to, texts: this.#texts };
   /** The values of a cached answer as `paramsFrom` reads them (`texts`: that answer's). */
   readonly #cachedValues: MatchValues = { path: "", from: null, to: [], texts: [] };
@@ -808,8 +832,9 @@ class CompiledMatcher implements RequestMatcher {
   }
 
   /**
-   * The path #scan just read as matched: without the one trailing `/` it dropped (every
-   * route ends in an optional `/`, so no route matches a text ending in `/` without it).
+   * The path #scan just read as matched: without its query or fragment (`matchRequest`)
+   * and the one trailing `/` it dropped (every route ends in an optional `/`, so no route
+   * matches a text ending in `/` without it).
    */
   #trimmed(path: string): string {
     return this.#length === path.length ? path : path.slice(0, this.#length);
@@ -870,7 +895,8 @@ class CompiledMatcher implements RequestMatcher {
 
   /**
    * A hash of the path #scan just read: its shape and segment keys. Paths that differ
-   * only after a segment's first separator share it; `Static.path` tells them apart.
+   * only in the text between the separators after a segment's first one share it;
+   * `Static.path` tells them apart.
    */
   #pathHash(): number {
     return (Math.imul(this.#keysHash, 31) + this.#shape) & HASH_MASK;
@@ -917,7 +943,7 @@ class CompiledMatcher implements RequestMatcher {
 
   /**
    * Finds the first route that matches a path #scan just read and accepts the method:
-   * the start of its record in `#runs`, with its values in `#from`, `#to` and `#texts`;
+   * the start of its record in `#records`, with its values in `#from`, `#to` and `#texts`;
    * or, when none does, `-1 - id` of the leaf it looked in (for `#refusal`).
    */
   #find(path: string, count: number, mc: number): number {
@@ -1086,7 +1112,8 @@ class CompiledMatcher implements RequestMatcher {
     const last = at + (slots[at + RECORD_PLAN] as number);
     for (let i = at + RECORD_CHECKS; i < last; i += CHECK_SLOTS) {
       const segment = slots[i + 1] as number;
-      // An absent optional segment: a lone variable, so never a MIXED check with parts.
+      // An absent optional segment: a lone variable, so never a MIXED or SPLIT check,
+      // whose parts this `continue` would not skip.
       if (segment >= count) continue;
       const start = starts[segment];
       const end = ends[segment];

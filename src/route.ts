@@ -136,7 +136,7 @@ for (let code = 0; code < 128; code++) {
  * a variable can be (never taken as less than `LONGEST_DEFAULT`), which decides whether it
  * is allowed and whether it counts as backtracking (`loops`). So each entry keeps the
  * longest it was compiled for, and is taken only for the same (`Infinity`: for any, as the
- * default rule's). Entries are frozen, as tables share them.
+ * default rule's). Each entry's requirement is frozen, as tables share it.
  */
 const compiledRequirementCache = new WeakMap<
   RegExp,
@@ -256,7 +256,7 @@ const START_ID_FORMAT = 5;
  * The start whose keys are exactly those of a plan's pairs, in order (see `newParams`):
  * `controller`, `action`, then `id`, `format` or both; else `undefined`.
  */
-function exactStart(plan: readonly (string | number | undefined)[]): number | undefined {
+function exactStart(plan: ParamsPlan): number | undefined {
   const keys = (plan.length - PLAN_PAIRS) / 2;
   if (keys < 3 || keys > 4) return undefined;
   if (plan[PLAN_PAIRS] !== "controller" || plan[PLAN_PAIRS + 2] !== "action") return undefined;
@@ -463,8 +463,8 @@ export class Route {
   }
 
   /**
-   * `^source$`, a copy of the one the router uses: a `RegExp` can be changed (`compile`),
-   * and the route must not be.
+   * `^source$`, a copy of the one the matchers and generation run: a `RegExp` can be
+   * changed (`compile`), and the route must not be.
    */
   get regex(): RegExp {
     return new RegExp(regexOf(this));
@@ -642,7 +642,7 @@ export function paramsOf(
  * How a match of `route` becomes params, as a flat array for a matcher to copy into its
  * own data (see {@linkcode paramsFrom}).
  */
-export function paramsPlanOf(route: Route): readonly (string | number | undefined)[] {
+export function paramsPlanOf(route: Route): ParamsPlan {
   return planOf(route);
 }
 
