@@ -27,8 +27,9 @@ export interface DispatchTarget {
    */
   screen(path: string, method: string): RouteMatch | RoutingError | undefined;
   /**
-   * Recognises a path relative to the mount path that `screen` has passed (it checks no
-   * limit of its own): the match, or the `RoutingError`.
+   * Recognises a path relative to the mount path that `screen` has passed (it checks
+   * neither path limit, `maxPathLength` nor `maxSegments`, of its own; a variable over
+   * `maxParamLength` is still its 414): the match, or the `RoutingError`.
    */
   recognize(path: string, method: string): RouteMatch | RoutingError;
   /** Helpers bound to a request: origin, mount path, current route and params. */
@@ -52,17 +53,18 @@ export function dispatch(target: DispatchTarget, request: Request): Promise<Resp
 
 /**
  * `fetch`: like {@linkcode dispatch}, but every error becomes a response: an
- * `HttpError` its status (405 with `Allow`), an `OPTIONS` request nothing accepts a 204
- * with `Allow`, anything else a 500 that does not leak the stack. A `HEAD` request's
- * error response has no body, like its other responses.
+ * `HttpError` its status (405 with `Allow`), an `OPTIONS` request to a path that routes
+ * only other methods (a 405) a 204 with `Allow`, anything else a 500 that does not leak
+ * the stack. A `HEAD` request's error response has no body, like its other responses.
  */
 export async function serve(target: DispatchTarget, request: Request): Promise<Response> {
   let failure: unknown;
   try {
     const outcome = await respond(target, request);
     if (outcome instanceof Response) return outcome;
-    // An OPTIONS request that no route accepts is fetch's to answer (an action's own 405
-    // for one, thrown, is an answer like any other and keeps its status).
+    // An OPTIONS request whose path routes only other methods (a 405) is fetch's to answer
+    // (an action's own 405 for one, thrown, is an answer like any other and keeps its
+    // status).
     if (outcome.status === 405 && methodOf(request) === "OPTIONS") {
       return new Response(null, { status: 204, headers: { allow: allowHeader(outcome.allowed) } });
     }
@@ -131,7 +133,10 @@ function methodOf(request: Request): string {
   }
 }
 
-/** Logs an error for the server's operator; a value that cannot even be shown is skipped. */
+/**
+ * Logs an error for the server's operator; a value that cannot even be shown is logged as
+ * a line that says so.
+ */
 function logFailure(error: unknown): void {
   try {
     console.error(error);
@@ -141,10 +146,12 @@ function logFailure(error: unknown): void {
 }
 
 /**
- * The action's response, or the `RoutingError` of a request that does not route,
- * returned rather than thrown, so that `fetch` answers a 404 or 405 without throwing
- * and catching (about 7 % of a 404's time). Rejects with the other errors: a bad form
- * body (`HttpError`), or whatever the action throws.
+ * The action's response, or the `RoutingError` of a request that does not route (404,
+ * 405, 414), returned rather than thrown, so that `fetch` answers it without throwing and
+ * catching (about 7 % of a 404's time). Rejects with the other errors: a `TypeError` for a
+ * value that is not a `Request` or an action result that cannot be sent, a bad form body
+ * (`HttpError`), whatever the action throws, and an action's own 405 wrapped in an
+ * `ActionRefusal` (which `dispatch` unwraps and `errorResponse` answers with `Allow`).
  */
 async function respond(
   target: DispatchTarget,
@@ -194,9 +201,9 @@ async function respond(
     if (OVERRIDES.has(overriding)) effective = overriding;
   }
 
-  // A long path is matched once: the screen's answer stands unless `_method` changed it, or
-  // a draw may have changed the table while the body was read.
-  if (effective !== method || hasBody) screened = target.screen(path, effective);
+  // A long path is matched once: the screen's answer stands unless a body was read, during
+  // which `_method` may have changed the method, or a draw the table.
+  if (hasBody) screened = target.screen(path, effective);
   const match = screened ?? target.recognize(path, effective);
   if (match instanceof RoutingError) return match;
   const { route, params: pathParams } = match;

@@ -27,7 +27,7 @@ export interface HttpErrorOptions extends ErrorOptions {
  * `router.fetch` turns it into a response with that status; `router.handle` rejects
  * with it.
  *
- * @example Throwing a 413 from a controller
+ * @example Making a 413
  * ```ts
  * import { HttpError } from "@resource-router/router";
  *

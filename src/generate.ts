@@ -927,7 +927,7 @@ export function urlFor(
         route.controller !== null && (route.action === null || route.action === action)
       )
       : candidates(table.routes, controller, action);
-    let best: { route: Route; unused: number; named: number } | undefined;
+    let best: { route: Route; unused: number; unnamed: number } | undefined;
     let failure: { route: Route; reason: string } | undefined;
     for (const route of pool) {
       // As in Rails, a default of a key that is not in the path (`connect("/feed",
@@ -947,12 +947,12 @@ export function urlFor(
       for (const variable of route.variables) if (given.has(variable)) used++;
       for (const [key] of route.constants) if (given.has(key)) used++;
       const unused = given.size - used;
-      const named = route.name === null ? 1 : 0;
+      const unnamed = route.name === null ? 1 : 0;
       if (
         best === undefined || unused < best.unused ||
-        (unused === best.unused && named < best.named)
+        (unused === best.unused && unnamed < best.unnamed)
       ) {
-        best = { route, unused, named };
+        best = { route, unused, unnamed };
       }
     }
     if (best === undefined) {

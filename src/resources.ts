@@ -50,12 +50,14 @@ export interface ResourceOutput {
 export interface Scope {
   /** The path its routes start with. */
   readonly pathPrefix: string;
-  /** The name prefix of variant A's nesting (SPEC.md 4.3.4). */
+  /** The name prefix of variant A's nesting (SPEC.md 4.5.3). */
   readonly newNamePrefix: string;
   /**
-   * The routes of the resource whose block this is that extend its member path (variant
-   * A's member actions), by method and the rest of their path: a nested route at the path
-   * prefix above (of the member path's shape) and the same rest could never be reached.
+   * The routes of the resource whose block this is that extend its member path with a new
+   * segment (variant A's member actions; for a singleton, whose member path is its path,
+   * its `new` routes too, and in variant A its collection actions), by method and the rest
+   * of their path: a nested route at the path prefix above (of the member path's shape)
+   * and the same rest could never be reached.
    */
   readonly taken?: {
     readonly byRest: ReadonlyMap<string, RouteSpec>;

@@ -130,10 +130,11 @@ let dispatchTargetOf: (router: Router<object>) => DispatchTarget;
 
 /**
  * Recognition as `handle` and `fetch` run it once the limits and the form body are
- * checked: a 404 or 405 comes back as the `RoutingError` instead of being thrown. It
- * takes a pathname as `new URL()` gives it (relative to the mount path) and an upper-case
- * method. Not exported by mod.ts: `bench/` times it beside `recognize`, whose throw costs
- * V8 more than the match itself (docs/performance.md).
+ * checked: a 404, a 405 or (for a variable over `maxParamLength`) a 414 comes back as the
+ * `RoutingError` instead of being thrown. It takes a pathname as `new URL()` gives it
+ * (relative to the mount path) and an upper-case method. Not exported by mod.ts: `bench/`
+ * times it beside `recognize`, whose throw costs V8 more than the match itself
+ * (docs/performance.md).
  */
 export function servingRecognizer(
   router: Router<object>,
@@ -402,8 +403,8 @@ export class Router<H extends object = Helpers> {
     this.#matcher = undefined;
     this.#binder = undefined;
     this.#helpers = undefined;
-    // The default handler warns once per deprecated name and table: a router redrawn with
-    // ever-new names kept every message it had printed.
+    // The default handler warns once per deprecated name and table: cleared here, or a
+    // router redrawn with ever-new names would keep every message it has printed.
     this.#warned.clear();
   }
 
@@ -420,7 +421,8 @@ export class Router<H extends object = Helpers> {
    * Recognises a path (relative to `{base_url}`; a query string is ignored) for a
    * method (default `GET`, case-insensitive, `HEAD` as `GET`). Throws a
    * `RoutingError`: 404 (no route, or a path that does not decode), 405
-   * (`allowed` lists the methods that would match), 414 (over a limit).
+   * (`allowed` lists the methods that would match), 414 (over a limit). A path that is
+   * not a string, or a method that is not a non-empty string, is a `TypeError`.
    */
   recognize(path: string, method = "GET"): RouteMatch {
     // Kept small so that V8 can inline it into the caller: a miss then throws from the
@@ -505,9 +507,11 @@ export class Router<H extends object = Helpers> {
   }
 
   /**
-   * For `handle` and `fetch`, which answer every 414 before reading a form body (API.md): a 414 of
-   * the path limits; else, where the pathname is long enough to hold a variable over
-   * `maxParamLength` (a 414 only a match can tell), the whole recognition; else nothing.
+   * For `handle` and `fetch`, which answer a 414 before reading a form body (API.md), except
+   * for a POST with a body whose `_method` could choose a route without the 414 (see
+   * `respond` in dispatch.ts): a 414 of the path limits; else, where the pathname is long
+   * enough to hold a variable over `maxParamLength` (a 414 only a match can tell), the
+   * whole recognition; else nothing.
    */
   #screen(pathname: string, verb: string): RouteMatch | RoutingError | undefined {
     return this.#limitError(pathname, verb) ??
@@ -589,7 +593,7 @@ export class Router<H extends object = Helpers> {
    * `RoutingError` when nothing routes and an {@linkcode HttpError} for a bad
    * form body (413, 400). Bound, so `export default { fetch: router.handle }` works, but
    * a server answers a rejection with a 500: serve {@linkcode Router.fetch} (or the router
-   * itself) to answer 404, 405, 413 and 400 as such, and keep `handle` for callers that
+   * itself) to answer 404, 405, 413, 414 and 400 as such, and keep `handle` for callers that
    * catch its errors (middleware, tests).
    *
    * @example Serving on Deno
@@ -608,9 +612,9 @@ export class Router<H extends object = Helpers> {
 
   /**
    * Like {@linkcode Router.handle}, but errors become responses: an `HttpError` its
-   * status (405 with `Allow`), an `OPTIONS` request that no route accepts a 204 with
-   * `Allow`, anything else a 500 that does not leak the stack. Bound, so
-   * `export default router` serves on Deno, Workers and Bun.
+   * status (405 with `Allow`), an `OPTIONS` request to a path that routes only other
+   * methods (a 405) a 204 with `Allow`, anything else a 500 that does not leak the stack.
+   * Bound, so `export default router` serves on Deno, Workers and Bun.
    *
    * @example A 405 with Allow
    * ```ts
