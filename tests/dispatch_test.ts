@@ -1333,39 +1333,39 @@ Deno.test("a controller that cannot be constructed is refused at register", () =
   router.register("object", { index: () => "ok" });
 });
 
-Deno.test("a result that cannot be sent as JSON is an error naming the action", async () => {
-  const router = new Router({ controllers: { p: { index: () => 10n } } }).draw((map) =>
-    map.connect("/p", { controller: "p", action: "index" })
-  );
-  await assertRejects(() => router.handle(new Request("http://localhost/p")), TypeError, "p#index");
-  // A Response whose body was read cannot be sent either.
+Deno.test("a result that cannot be sent is an error naming the action", async () => {
+  const answering = (result: unknown) =>
+    new Router({ controllers: { p: { index: () => result } } }).draw((map) =>
+      map.connect("/p", { controller: "p", action: "index" })
+    );
+  const request = () => new Request("http://localhost/p");
+  // Not JSON.
+  const bigint = answering(10n);
+  await assertRejects(() => bigint.handle(request()), TypeError, "p#index");
+  // A Response whose body was read.
   const used = new Response("gone");
   await used.text();
-  const usedRouter = new Router({ controllers: { p: { index: () => used } } }).draw((map) =>
-    map.connect("/p", { controller: "p", action: "index" })
-  );
+  const usedRouter = answering(used);
   await assertRejects(
-    () => usedRouter.handle(new Request("http://localhost/p")),
+    () => usedRouter.handle(request()),
     TypeError,
     "p#index returned a used Response",
   );
-  // Nor one whose body a reader holds, though nothing was read.
+  // One whose body a reader holds, though nothing was read.
   const locked = new Response("held");
   locked.body!.getReader();
-  const lockedRouter = new Router({ controllers: { p: { index: () => locked } } }).draw((map) =>
-    map.connect("/p", { controller: "p", action: "index" })
-  );
+  const lockedRouter = answering(locked);
   await assertRejects(
-    () => lockedRouter.handle(new Request("http://localhost/p")),
+    () => lockedRouter.handle(request()),
     TypeError,
     "p#index returned a used Response (its body was read or is locked)",
   );
   const original = console.error;
   console.error = () => {};
   try {
-    assertEquals((await router.fetch(new Request("http://localhost/p"))).status, 500);
-    assertEquals((await usedRouter.fetch(new Request("http://localhost/p"))).status, 500);
-    assertEquals((await lockedRouter.fetch(new Request("http://localhost/p"))).status, 500);
+    for (const router of [bigint, usedRouter, lockedRouter]) {
+      assertEquals((await router.fetch(request())).status, 500);
+    }
   } finally {
     console.error = original;
   }
