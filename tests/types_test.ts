@@ -18,7 +18,12 @@ Deno.test("types: methods in any case, as API.md's Method is case-insensitive", 
   assertEquals(router.recognize("/purge", "DELETE").params.action, "purge");
   // @ts-expect-error HEAD is routed through GET: it is no method of a declaration.
   const head: Method = "head";
-  assertThrows(() => router.draw((map) => map.connect("/h", { conditions: { method: head } })));
+  assertThrows(
+    () =>
+      router.draw((map) => map.connect("/h", { controller: "c", conditions: { method: head } })),
+    TypeError,
+    'invalid method "head"',
+  );
 });
 
 Deno.test("types: names spread from a string[], with or without options and block", () => {
