@@ -339,7 +339,7 @@ Deno.test("blog: a notice shows for its own codes only, not for what objects inh
   });
 });
 
-Deno.test("blog: every link and form on the pages routes to an action of the app", async () => {
+Deno.test("blog: every link and form on the pages is recognised (a link by a route with an action)", async () => {
   await withBlog(async (blog) => {
     await seeOther(await postForm(blog, "/messages", { title: "Linked" }));
     await seeOther(await postForm(blog, "/messages/1/comments", { body: "c" }));

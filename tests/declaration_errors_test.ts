@@ -20,7 +20,11 @@ Deno.test("resource names must be identifiers", () => {
       declarationError(variant, (map: Mapper) => map.resources(name), name);
       declarationError(variant, (map: Mapper) => map.resources("messages", name), name);
     }
-    declarationError(variant, (map: Mapper) => map.resources(""));
+    declarationError(
+      variant,
+      (map: Mapper) => map.resources(""),
+      'the name "" is not an identifier',
+    );
   }
   for (const variant of ["A", "B"] as const) {
     for (const name of ["bad-name", "1abc", "a b"]) {
@@ -312,8 +316,7 @@ Deno.test("an invalid actionSeparator is a TypeError", () => {
         router.draw((map: Mapper) => map.resources("messages", { member: { mark: "post" } }));
       },
       TypeError,
-      undefined,
-      JSON.stringify(separator),
+      `${JSON.stringify(separator)} is not a valid action separator`,
     );
     if (separator.length === 1) assertStringIncludes(error.message, separator);
   }
@@ -330,8 +333,7 @@ Deno.test("an invalid Controller.resourceActionSeparator is a TypeError at draw"
           router.draw((map: Mapper) => map.resources("messages"));
         },
         TypeError,
-        undefined,
-        JSON.stringify(separator),
+        `Controller.resourceActionSeparator ${JSON.stringify(separator)} is not a valid`,
       );
     }
   } finally {
@@ -652,12 +654,12 @@ Deno.test("a template naming the same variable twice is a TypeError naming it", 
     declarationError(
       variant,
       (map: Mapper) => map.connect("/a/:x/:x", { controller: "a", action: "b" }),
-      "x",
+      ":x twice",
     );
     declarationError(
       variant,
       (map: Mapper) => map.named("dup", "/a/:thing/b/:thing", { controller: "a", action: "b" }),
-      "thing",
+      ":thing twice",
     );
     // A nested resource under pathPrefix /threads/:thread_id of a resource named threads.
     declarationError(
@@ -668,7 +670,7 @@ Deno.test("a template naming the same variable twice is a TypeError naming it", 
           { pathPrefix: "/threads/:thread_id" },
           (threads: Mapper) => threads.resources("posts"),
         ),
-      "thread_id",
+      ":thread_id twice",
     );
     // API.md's example, read either way: the prefix nested resources would get repeats
     // :thread_id, with or without a block that nests any.
@@ -685,13 +687,13 @@ Deno.test("a template naming the same variable twice is a TypeError naming it", 
     declarationError(
       variant,
       (map: Mapper) => map.resources("messages", { pathPrefix: "/threads/:id" }),
-      "id",
+      ":id twice",
     );
     // The formatted routes repeat :format.
     declarationError(
       variant,
       (map: Mapper) => map.resources("messages", { pathPrefix: "/x/:format" }),
-      "format",
+      ":format twice",
     );
   }
 });
@@ -826,10 +828,11 @@ Deno.test("a requirement RegExp with anchors or flags other than i/u is a TypeEr
       undefined,
       String(requirement),
     );
-    assert(
-      error.message.includes("year") || error.message.includes(String(requirement)),
-      error.message,
-    );
+    // The reason: the anchor or the flag, each by name.
+    const reason = requirement.flags === ""
+      ? `has the anchor "${String(requirement).startsWith("/^") ? "^" : "$"}"`
+      : `has the flag "${requirement.flags}"`;
+    assertStringIncludes(error.message, reason);
   }
   for (const requirement of [/\d{4}/, /\d{4}/i, /\d{4}/u, /\d{4}/iu]) {
     const router = build("A", (map: Mapper) =>
@@ -1200,6 +1203,7 @@ Deno.test("what routes of different routers share, no router can change", () => 
   assertThrows(() => (index.compiledRequirements as Map<string, unknown>).clear(), TypeError);
   // Map's own methods too, which a Map takes whatever its own `set` does.
   assertThrows(() => Map.prototype.set.call(index.optional, "id", undefined), TypeError);
+  assertEquals(index.compiledRequirements.size, 0);
   assertEquals([index.optional.size, [...index.optional], index.optional.get("id")], [
     0,
     [],

@@ -1053,7 +1053,7 @@ Deno.test("urlFor with use_route takes any value for a :controller or :action in
   );
 });
 
-Deno.test("values that cannot be read are a RoutingError naming the key", () => {
+Deno.test("values that cannot be read are a RoutingError naming the key (urlFor's own options a TypeError)", () => {
   const h = build("A", (map: Mapper) => map.resources("messages"));
   const { proxy, revoke } = Proxy.revocable({}, {});
   revoke();

@@ -42,9 +42,11 @@ function makeRouter() {
   });
 }
 
-test("the runtime has no URLPattern of its own, or the test proves nothing new", () => {
+test("the runtime has no URLPattern of its own, or the test proves nothing new", (t) => {
   const [major] = process.versions.node.split(".").map(Number);
-  if (major < 23) assert.equal(typeof globalThis.URLPattern, "undefined");
+  // Node 23 and later have their own: the bundle's polyfill is not what runs there.
+  if (major >= 23) return t.skip("this Node has a URLPattern of its own");
+  assert.equal(typeof globalThis.URLPattern, "undefined");
 });
 
 test("the bundle's classes keep their names, as errors print them", () => {
