@@ -616,33 +616,6 @@ function threadPrefixed(onDeprecation: (message: string) => void): Router {
     }), { onDeprecation, baseUrl: "https://example.com" });
 }
 
-Deno.test("variant A with namePrefix: current names and the old-style deprecated names", () => {
-  const router = threadPrefixed(() => {});
-  const current = [
-    "thread_messages",
-    "thread_message",
-    "new_thread_message",
-    "edit_thread_message",
-    "search_thread_messages",
-    "preview_new_thread_message",
-  ];
-  assertEquals(
-    [...router.namedRoutes.keys()].sort(),
-    [...current, ...current.map((n) => `formatted_${n}`)].sort(),
-  );
-  const deprecated: [string, string][] = [
-    ["thread_new_message", "new_thread_message"],
-    ["thread_edit_message", "edit_thread_message"],
-    ["thread_search_messages", "search_thread_messages"],
-    ["thread_preview_new_message", "preview_new_thread_message"],
-  ];
-  const expected = [
-    ...deprecated,
-    ...deprecated.map(([old, now]): [string, string] => [`formatted_${old}`, `formatted_${now}`]),
-  ].sort();
-  assertEquals([...router.deprecatedNames.entries()].sort(), expected);
-});
-
 Deno.test("a deprecated helper returns what the current one does and reports each use", () => {
   const messages: string[] = [];
   const router = threadPrefixed((message) => messages.push(message));

@@ -37,49 +37,6 @@ const messages: Block<Mapper> = (map: Mapper) => map.resources("messages");
 // ---------------------------------------------------------------------------------------------
 // The route table (API.md "Route order")
 
-Deno.test("variant A: map.resources registers its routes in the documented order", () => {
-  const router = build("A", messages);
-  assertEquals(table(router), [
-    ["GET", "/messages", "messages", "index"],
-    ["GET", "/messages.:format", "formatted_messages", "index"],
-    ["POST", "/messages", null, "create"],
-    ["POST", "/messages.:format", null, "create"],
-    ["GET", "/messages/new", "new_message", "new"],
-    ["GET", "/messages/new.:format", "formatted_new_message", "new"],
-    ["GET", "/messages/:id", "message", "show"],
-    ["GET", "/messages/:id.:format", "formatted_message", "show"],
-    ["PUT", "/messages/:id", null, "update"],
-    ["PUT", "/messages/:id.:format", null, "update"],
-    ["DELETE", "/messages/:id", null, "destroy"],
-    ["DELETE", "/messages/:id.:format", null, "destroy"],
-    ["GET", "/messages/:id/edit", "edit_message", "edit"],
-    ["GET", "/messages/:id;edit", null, "edit"],
-    ["GET", "/messages/:id.:format;edit", null, "edit"],
-    ["GET", "/messages/:id/edit.:format", "formatted_edit_message", "edit"],
-  ]);
-  for (const route of router.routes) assertEquals(route.controller, "messages");
-});
-
-Deno.test("variant B: map.resources registers its routes in the documented order", () => {
-  const router = build("B", messages);
-  assertEquals(table(router), [
-    ["GET", "/messages", "messages", "index"],
-    ["GET", "/messages.:format", "formatted_messages", "index"],
-    ["POST", "/messages", null, "create"],
-    ["POST", "/messages.:format", null, "create"],
-    ["GET", "/messages/new", "new_message", "new"],
-    ["GET", "/messages/new.:format", "formatted_new_message", "new"],
-    ["GET", "/messages/:id", "message", "show"],
-    ["GET", "/messages/:id.:format", "formatted_message", "show"],
-    ["PUT", "/messages/:id", null, "update"],
-    ["PUT", "/messages/:id.:format", null, "update"],
-    ["DELETE", "/messages/:id", null, "destroy"],
-    ["DELETE", "/messages/:id.:format", null, "destroy"],
-    ["GET", "/messages/:id;edit", "edit_message", "edit"],
-    ["GET", "/messages/:id.:format;edit", "formatted_edit_message", "edit"],
-  ]);
-});
-
 Deno.test("variant C: collection actions first, member actions before show", () => {
   const router = build(
     "C",
@@ -1145,45 +1102,6 @@ Deno.test("a collection resource nested in a singleton mounts directly under it"
       a ? "edit_account_message" : "edit_message",
     );
   }
-});
-
-Deno.test("variant A: map.resource registers the singleton routes in the documented order", () => {
-  const router = build("A", (map: Mapper) => map.resource("account"));
-  assertEquals(table(router), [
-    ["POST", "/account", null, "create"],
-    ["POST", "/account.:format", null, "create"],
-    ["GET", "/account/new", "new_account", "new"],
-    ["GET", "/account/new.:format", "formatted_new_account", "new"],
-    ["GET", "/account", "account", "show"],
-    ["GET", "/account.:format", "formatted_account", "show"],
-    ["PUT", "/account", null, "update"],
-    ["PUT", "/account.:format", null, "update"],
-    ["DELETE", "/account", null, "destroy"],
-    ["DELETE", "/account.:format", null, "destroy"],
-    ["GET", "/account/edit", "edit_account", "edit"],
-    ["GET", "/account;edit", null, "edit"],
-    ["GET", "/account.:format;edit", null, "edit"],
-    ["GET", "/account/edit.:format", "formatted_edit_account", "edit"],
-  ]);
-  for (const route of router.routes) assertEquals(route.controller, "account");
-});
-
-Deno.test("variant B: map.resource registers the singleton routes in the documented order", () => {
-  const router = build("B", (map: Mapper) => map.resource("account"));
-  assertEquals(table(router), [
-    ["POST", "/account", null, "create"],
-    ["POST", "/account.:format", null, "create"],
-    ["GET", "/account/new", "new_account", "new"],
-    ["GET", "/account/new.:format", "formatted_new_account", "new"],
-    ["GET", "/account", "account", "show"],
-    ["GET", "/account.:format", "formatted_account", "show"],
-    ["PUT", "/account", null, "update"],
-    ["PUT", "/account.:format", null, "update"],
-    ["DELETE", "/account", null, "destroy"],
-    ["DELETE", "/account.:format", null, "destroy"],
-    ["GET", "/account;edit", "edit_account", "edit"],
-    ["GET", "/account.:format;edit", "formatted_edit_account", "edit"],
-  ]);
 });
 
 Deno.test("a singleton has no index route and answers other methods with 405", () => {
