@@ -8,7 +8,7 @@
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { thrownText } from "./describe.ts";
-import { helpersDts } from "./dts.ts";
+import { DTS_MARK, helpersDts } from "./dts.ts";
 import type { Route } from "./route.ts";
 import { formatRoutes } from "./route_table.ts";
 import { Router } from "./router.ts";
@@ -23,7 +23,7 @@ const USAGE = `usage: deno task routes [file] [options]
                        contains TEXT (case-insensitive)
   --json               print the routes as JSON instead of a table
   --dts FILE           write a .d.ts with typed helper interfaces to FILE (- for stdout);
-                       takes no filter and no --json
+                       takes no filter and no --json; overwrites only a file it wrote
   -h, --help           print this help
   --                   what follows is the file, even if it starts with -`;
 
@@ -48,6 +48,7 @@ export interface RoutesArgs {
 /** Parses the command line; throws an `Error` with the usage text on bad input. */
 export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
   const parsed: RoutesArgs = { file: "" };
+  let file: string | undefined;
   let flags = true;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i];
@@ -63,13 +64,15 @@ export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
     if (flags && arg === "--") {
       flags = false;
     } else if (!flags || !arg.startsWith("-")) {
-      // The file (past "--", whatever it starts with).
-      if (parsed.file !== "") {
+      // The file (past "--", whatever it starts with). An empty one is refused, not taken
+      // for none: `deno task routes "$FILE"` with `FILE` unset would list the example.
+      if (file !== undefined) {
         throw new Error(
-          `only one file, got ${JSON.stringify(parsed.file)} and ${JSON.stringify(arg)}\n${USAGE}`,
+          `only one file, got ${JSON.stringify(file)} and ${JSON.stringify(arg)}\n${USAGE}`,
         );
       }
-      parsed.file = arg;
+      if (arg === "") throw new Error(`the file name is empty\n${USAGE}`);
+      file = arg;
     } else if ((flag === "--json" || flag === "--help") && inline !== undefined) {
       throw new Error(`${flag} takes no value, got ${JSON.stringify(arg)}\n${USAGE}`);
     } else if (flag === "--variant") {
@@ -92,7 +95,7 @@ export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
       throw new Error(`unknown option ${arg}\n${USAGE}`);
     }
   }
-  if (parsed.file === "") parsed.file = "examples/routes.ts";
+  parsed.file = file ?? "examples/routes.ts";
   const filters = ["controller", "grep", "json"] as const;
   if (parsed.dts !== undefined && filters.some((key) => parsed[key] !== undefined)) {
     throw new Error(
@@ -102,8 +105,30 @@ export function parseRoutesArgs(args: readonly string[]): RoutesArgs {
   return parsed;
 }
 
-/** Loads a declaration module and returns its router. */
+/**
+ * Loads a declaration module and returns its router. What the module prints to stdout as
+ * it loads and draws (`console.log`, `info`, `debug`, `dir`, `table`) goes to stderr, where
+ * it cannot end up in the table, the JSON or the `.d.ts` that the command prints.
+ */
 export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router> {
+  const { log, info, debug, dir, table } = console;
+  const toStderr = (...data: unknown[]) => console.error(...data);
+  Object.assign(console, {
+    log: toStderr,
+    info: toStderr,
+    debug: toStderr,
+    dir: toStderr,
+    table: toStderr,
+  });
+  try {
+    return await importRouter(args, cwd);
+  } finally {
+    Object.assign(console, { log, info, debug, dir, table });
+  }
+}
+
+/** Imports the module and draws its router (for {@linkcode loadRouter}). */
+async function importRouter(args: RoutesArgs, cwd: string): Promise<Router> {
   // A path as the file system spells it (`#` and `%` are no URL syntax there, nor is a
   // `:` in a name such as `v2:routes.ts`), or a URL of a scheme Deno imports.
   const url = /^(?:file|https?|data|jsr|npm):/i.test(args.file)
@@ -123,6 +148,13 @@ export async function loadRouter(args: RoutesArgs, cwd: string): Promise<Router>
       );
     }
     return exported;
+  }
+  // A server's entry (`export default { fetch: router.fetch }`, as on Workers).
+  if (typeof exported?.fetch === "function") {
+    throw new Error(
+      `${args.file} exports a server's entry ({ fetch }); give the routes command a module ` +
+        `whose default export is the router itself, or a draw function (map) => void`,
+    );
   }
   if (
     typeof exported !== "function" || /^class\b/.test(Function.prototype.toString.call(exported))
@@ -190,16 +222,16 @@ function moduleError(file: string, error: unknown): Error {
   } catch {
     // A stack that cannot be read: the message alone.
   }
-  const ours = [new URL("./", import.meta.url).href, new URL("../mod.ts", import.meta.url).href];
-  // The user's frames: not Deno's (`ext:`), the router's or the engine's built-ins
-  // (`Array.map (<anonymous>)`), and each once where a frame repeats (a syntax error's).
-  const frames = stack.split("\n").filter((line, index, lines) =>
-    /^\s+at /.test(line) && !line.includes("ext:") && !line.endsWith("(<anonymous>)") &&
-    !ours.some((prefix) => line.includes(prefix)) && line !== lines[index - 1]
-  );
   // Deno colours some of its messages (a module not found) whatever the output is.
   // deno-lint-ignore no-control-regex
   const plain = text.replace(/\u001b\[[\d;]*m/g, "");
+  const ours = [new URL("./", import.meta.url).href, new URL("../mod.ts", import.meta.url).href];
+  // The user's frames: not Deno's (`ext:`), the router's or the engine's built-ins
+  // (`Array.map (<anonymous>)`), and none the message holds already (a syntax error's).
+  const frames = stack.split("\n").filter((line) =>
+    /^\s+at /.test(line) && !line.includes("ext:") && !line.endsWith("(<anonymous>)") &&
+    !ours.some((prefix) => line.includes(prefix)) && !plain.includes(line)
+  );
   return new Error([`${file}: ${plain}`, ...frames].join("\n"), { cause: error });
 }
 
@@ -245,6 +277,26 @@ function routesJson(routes: readonly Route[]): string {
   );
 }
 
+/**
+ * Writes the typed helpers to `path`, over nothing but an earlier such file: a slip such as
+ * `--dts app.ts` would otherwise replace the declarations it was made from.
+ */
+async function writeDts(path: string, text: string): Promise<void> {
+  let existing: string | undefined;
+  try {
+    existing = await Deno.readTextFile(path);
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) throw error;
+  }
+  if (existing !== undefined && !existing.startsWith(DTS_MARK)) {
+    throw new Error(
+      `--dts ${path}: the file exists and --dts did not write it (it starts with no ` +
+        `"${DTS_MARK}" line); remove it or name another file`,
+    );
+  }
+  await Deno.writeTextFile(path, text);
+}
+
 /** Runs the command; returns what it prints. */
 export async function runRoutes(args: RoutesArgs, cwd: string): Promise<string> {
   if (args.help) return USAGE;
@@ -252,7 +304,7 @@ export async function runRoutes(args: RoutesArgs, cwd: string): Promise<string> 
   if (args.dts !== undefined) {
     const text = helpersDts(router, { source: `${args.file} (variant ${router.variant})` });
     if (args.dts === "-") return text;
-    await Deno.writeTextFile(args.dts, text);
+    await writeDts(resolve(cwd, args.dts), text);
     return `wrote ${args.dts}: ${router.namedRoutes.size} named routes`;
   }
   const routes = selectRoutes(router.routes, args);

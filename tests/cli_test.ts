@@ -163,6 +163,8 @@ Deno.test("routes: flags take no flag as their value, --json no value, and -- en
       [["--help=no"], "--help takes no value"],
       [["--dts", "-", "--json"], "it takes no --controller, --grep or --json"],
       [["--", "a.ts", "b.ts"], 'only one file, got "a.ts" and "b.ts"'],
+      // Before, `routes "$FILE"` with FILE unset listed examples/routes.ts.
+      [[""], "the file name is empty"],
     ] as const
   ) {
     assertThrows(() => parseRoutesArgs(args), Error, text);
@@ -309,4 +311,73 @@ Deno.test("routes: control characters in a controller or action are escaped in t
   const text = unicode.toString();
   assertEquals(text.split(/\r?\n|\r|\u2028|\u2029/).length, text.split("\n").length);
   assertEquals(text.split("\n")[1].trim().split(/\s+/)[2], "x\\u2028y#a\\u202eb\\u2066c\\u200f");
+});
+
+Deno.test("routes: --dts writes beside cwd, over an earlier .d.ts only, never over a module", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const module = 'export default (map) => map.resources("messages");\n';
+    await Deno.writeTextFile(`${dir}/app.js`, module);
+    const args = (dts: string) => ({ file: "app.js", dts });
+    // Relative to the cwd given, not the process's.
+    assertEquals(await runRoutes(args("h.d.ts"), dir), "wrote h.d.ts: 8 named routes");
+    const first = await Deno.readTextFile(`${dir}/h.d.ts`);
+    assertStringIncludes(first, "export interface RouteHelpers");
+    // A file it wrote is written again; any other is refused and left as it was.
+    assertEquals(await runRoutes(args("h.d.ts"), dir), "wrote h.d.ts: 8 named routes");
+    for (const [name, text] of [["app.js", module], ["notes.d.ts", "// mine\n"]]) {
+      if (name !== "app.js") await Deno.writeTextFile(`${dir}/${name}`, text);
+      await assertRejects(
+        () => runRoutes(args(name), dir),
+        Error,
+        "the file exists and --dts did not write it",
+      );
+      assertEquals(await Deno.readTextFile(`${dir}/${name}`), text);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routes: what the module prints goes to stderr, so --json stays JSON", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(
+      `${dir}/noisy.js`,
+      `console.log("loading");\n` +
+        `export default (map) => { console.info("drawing"); map.resources("messages"); };\n`,
+    );
+    const output = await new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "src/cli.ts", `${dir}/noisy.js`, "--json"],
+    }).output();
+    assert(output.success, new TextDecoder().decode(output.stderr));
+    const routes = JSON.parse(new TextDecoder().decode(output.stdout));
+    assertEquals(routes.length, 16);
+    assertEquals(new TextDecoder().decode(output.stderr), "loading\ndrawing\n");
+    assertEquals(console.log.name, "log");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("routes: a syntax error's place is shown once; a { fetch } entry is told what to export", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await Deno.writeTextFile(`${dir}/broken.js`, "export default function ( {\n");
+    const broken = await assertRejects(() => loadRouter({ file: "broken.js" }, dir), Error);
+    assertEquals(broken.message.split(`broken.js:1:`).length - 1, 1, broken.message);
+    await Deno.writeTextFile(
+      `${dir}/entry.js`,
+      `import { Router } from "${new URL("../mod.ts", import.meta.url).href}";\n` +
+        `const router = new Router().draw((map) => map.resources("messages"));\n` +
+        `export default { fetch: router.fetch };\n`,
+    );
+    await assertRejects(
+      () => loadRouter({ file: "entry.js" }, dir),
+      Error,
+      "entry.js exports a server's entry ({ fetch }); give the routes command a module",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
