@@ -131,6 +131,23 @@ Deno.test({
           await doubled.body?.cancel();
           assertEquals(doubled.status, 404);
           assertEquals(doubled.headers.get("location"), null);
+          // A Host with a path in it is refused: this answered /nope with message 1.
+          const conn = await Deno.connect({ port: Number(new URL(origin).port) });
+          try {
+            await conn.write(
+              new TextEncoder().encode(
+                "GET /nope HTTP/1.1\r\nHost: localhost/messages/1?\r\nConnection: close\r\n\r\n",
+              ),
+            );
+            const reply = await new Response(conn.readable).text();
+            assert(reply.startsWith("HTTP/1.1 400 "), reply);
+          } finally {
+            try {
+              conn.close();
+            } catch {
+              // Closed already by reading to the end.
+            }
+          }
         },
       );
     } finally {

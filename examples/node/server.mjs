@@ -19,11 +19,13 @@ import { Router } from "../../dist/mod.js";
  */
 export function toRequest(req) {
   const target = req.url ?? "/";
+  const host = req.headers.host ?? "localhost";
+  // A Host is a name and a port: one holding a path, query, fragment or credentials
+  // (`Host: localhost/messages/2?`) would take the place of the request's own path.
+  if (/[/?#@\\]/.test(host)) throw new TypeError(`Host is no host: ${host}`);
   // A path is joined to the origin as text: `new URL("//evil.example/x", base)` would read
   // "evil.example" as the host. A proxy's absolute target is a URL of its own.
-  const url = target.startsWith("/")
-    ? new URL(`http://${req.headers.host ?? "localhost"}${target}`)
-    : new URL(target);
+  const url = target.startsWith("/") ? new URL(`http://${host}${target}`) : new URL(target);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     for (const item of Array.isArray(value) ? value : [value]) {
