@@ -24,6 +24,22 @@ const TOO_MANY = Symbol("too many values");
 const MARK = "\u0000\uffff";
 const MARKED = /"\\u0000\uffff(.*?)\\u0000\uffff"/g;
 
+// Controls, and the line separators and bidirectional marks that Unicode adds.
+// deno-lint-ignore no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` with its control characters escaped (`\n`, `\u001b`): raw, a line break splits a
+ * row of the route table or a message's line (U+2028 too, in an editor), an escape sequence
+ * reaches the terminal, and a bidirectional override reorders the line as shown.
+ */
+export function printable(text: string): string {
+  return text.replace(
+    CONTROL,
+    (char) => char === "\n" ? "\\n" : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
 /**
  * A text for a message: whole up to 200 characters (a route's template, say); past them,
  * its start and its length. `show` writes the part shown (`JSON.stringify` quotes it).
@@ -50,7 +66,7 @@ export function clipped(text: string, show: (part: string) => string = String): 
 export function describe(value: unknown): string {
   switch (typeof value) {
     case "string":
-      return clipped(value, JSON.stringify);
+      return clipped(value, (part) => printable(JSON.stringify(part)));
     case "bigint":
       return `${value}n`;
     case "symbol":
@@ -84,7 +100,7 @@ export function describe(value: unknown): string {
         : item;
     })?.replace(MARKED, "$1");
     if (json !== undefined) {
-      const shown = json.length > LONGEST ? `${json.slice(0, LONGEST - 3)}...` : json;
+      const shown = printable(json.length > LONGEST ? `${json.slice(0, LONGEST - 3)}...` : json);
       // An object whose JSON is a string or a number (a Date, one with toJSON) would look
       // like the primitive the caller should have given.
       return /^[{[]/.test(json) ? shown : `an object whose JSON is ${shown}`;

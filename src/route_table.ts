@@ -3,6 +3,7 @@
  * @module
  */
 
+import { printable } from "./describe.ts";
 import type { Route } from "./route.ts";
 
 /**
@@ -10,6 +11,8 @@ import type { Route } from "./route.ts";
  * controller#action, under a header line.
  */
 export function formatRoutes(routes: readonly Route[]): string {
+  // A controller or action may be any string, so its controls are escaped; names and
+  // paths are checked at declaration.
   const rows = [
     ["Name", "Method", "Path", "Controller#Action"],
     ...routes.map((route) => [route.name ?? "", route.method, route.path, printable(route.target)]),
@@ -23,21 +26,4 @@ export function formatRoutes(routes: readonly Route[]): string {
     [name.padStart(widths[0]), method.padEnd(widths[1]), path.padEnd(widths[2]), target]
       .join("  ").trimEnd()
   ).join("\n") + "\n";
-}
-
-// Controls, and the line separators and bidirectional marks that Unicode adds.
-// deno-lint-ignore no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u200e\u200f\u2028-\u202e\u2066-\u2069]/g;
-
-/**
- * A controller or action may be any string, so its control characters are escaped (`\n`,
- * `\u001b`): raw, a line break splits a row (U+2028 too, in an editor), an escape sequence
- * reaches the terminal, and a bidirectional override reorders the row as shown. Names and
- * paths are checked at declaration.
- */
-function printable(text: string): string {
-  return text.replace(
-    CONTROL,
-    (char) => char === "\n" ? "\\n" : `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
-  );
 }

@@ -48,6 +48,23 @@ Deno.test("the singular option and map.named names must be identifiers", () => {
   }
 });
 
+Deno.test("a name's controls and bidirectional marks are escaped in the message", () => {
+  // Raw, U+202E reversed the rest of the message as a terminal shows it.
+  const error = declarationError(
+    "A",
+    (map: Mapper) => map.named("ok\u202ename\u2028", "/x", { controller: "x" }),
+    'the route name "ok\\u202ename\\u2028" is not an identifier',
+  );
+  assertEquals(/[\u2028\u202e]/.test(error.message), false);
+  // An object's JSON too.
+  const object = declarationError(
+    "A",
+    (map: Mapper) => map.resources("messages", { singular: { x: "\u2066" } as never }),
+    '{"x":"\\u2066"}',
+  );
+  assertEquals(object.message.includes("\u2066"), false);
+});
+
 Deno.test("valid identifiers are accepted", () => {
   for (const variant of VARIANTS) {
     const router = build(variant, (map: Mapper) => {
