@@ -282,14 +282,14 @@ const QUANTIFIER = /^(?:[*+?]|\{(\d+)(?:(,)(\d*))?\})/;
 /**
  * Refuses shapes that can backtrack catastrophically: a repeated group (`*`, `+`,
  * `{n,}`, `{n,m}` with m > 1) that holds an alternation, or a group and another
- * quantifier that is not a fixed count (`?` included), as in `(a|aa)*` or `((a+))+`,
- * and a group copied a fixed number of times (`{n}`, n > 1) that holds an unbounded
- * loop, as in `(.*a){12}`, twelve loops in a row. A repeated group of atoms alone that
- * holds such a quantifier (`(a+)+`, `(-[a-z]+)*`) is left to `checkWays`, which allows
- * it only where a character that starts it marks where each copy starts (`delimiter`).
+ * quantifier that is not a fixed count (`?` included), as in `(a|aa)*` or `((a+))+`.
  * Stricter than needed, never looser: a character class says the same thing safely
- * (`[a-z-]+` for `(?:[a-z]+-?)+`), and bounded counts stay allowed
- * (`(?:\d{1,3}\.){3}`). Returns how many of its quantifiers are loops (`isLoop`).
+ * (`[a-z-]+` for `(?:[a-z]+-?)+`). Left to `checkWays`: a repeated group of atoms alone
+ * that holds such a quantifier (`(a+)+`, `(-[a-z]+)*`), allowed only where a character
+ * that starts it marks where each copy starts (`delimiter`), and a group copied a fixed
+ * number of times (`(.*a){12}`, twelve loops in a row; `(?:\d{1,3}\.){3}`), taken as
+ * its copies written out. Returns how many of its quantifiers are loops (`isLoop`), a
+ * copied group's once a copy.
  */
 function checkBacktracking(source: string, label: string): number {
   type Frame = { quantified: boolean; alternation: boolean; loops: boolean; groups?: boolean };
@@ -306,13 +306,9 @@ function checkBacktracking(source: string, label: string): number {
       if (repeats && (closed?.alternation || (closed?.quantified && closed.groups))) {
         throw repeatedGroupError(label);
       }
-      const copies = least === most && least > 1;
-      if (copies && closed !== null && closed.loops) {
-        throw new TypeError(
-          `The ${label} copies a group that holds an unbounded quantifier ${least} times, ` +
-            `loops in a row that can backtrack catastrophically; use a character class instead`,
-        );
-      }
+      // A group copied a fixed number of times holds its loops once a copy, as written
+      // out (`checkWays` follows the copies themselves).
+      if (least === most && closed?.loops) loops += least - 1;
       // Any quantifier that lets its atom match more than one length, `?` included:
       // `(?:aa?)+` shares a text as many ways as `(?:a|aa)+`.
       if (least !== most) top.quantified = true;
