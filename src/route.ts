@@ -781,10 +781,14 @@ function takes(part: Part, char: string): boolean {
   return part.requirement === null ? !SEPARATORS.includes(char) : part.requirement.admits(char);
 }
 
-/** Adds a missing leading `/` and drops a trailing one. */
+/**
+ * Adds a missing leading `/` and drops a trailing one. Not one of two: `/a//` ends in an
+ * empty segment, which the parser refuses (dropped once per call, and a path can pass
+ * through three calls, `/a///` became `/a` and `/a////` an error about `/a/`).
+ */
 export function normalizeTemplate(path: string): string {
   let out = path.startsWith("/") ? path : "/" + path;
-  if (out.length > 1 && out.endsWith("/")) out = out.slice(0, -1);
+  if (out.length > 1 && out.endsWith("/") && !out.endsWith("//")) out = out.slice(0, -1);
   return out;
 }
 

@@ -773,6 +773,11 @@ Deno.test("a malformed template is a TypeError saying what is wrong, first probl
     ["/a b/:x:y", `the character " "`],
     ["/:x:y/a b", "side by side"],
     ["/a//:x:y", "empty segment"],
+    // One trailing "/" is dropped, two or more end in an empty segment: before, up to three
+    // were dropped and a fourth made an error about "/a/".
+    ["/a//", "has an empty segment"],
+    ["/a////", "has an empty segment"],
+    ["//", "has an empty segment"],
     // No request reaches a dot segment: URL parsers resolve it away.
     ["/x/..", `the segment "..", which URL parsers resolve away`],
     ["/./y", `the segment "."`],
