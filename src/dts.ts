@@ -79,13 +79,11 @@ export function helpersDts(table: DtsTable, options: DtsOptions = {}): string {
       const doc = current === name
         ? `  /** ${commentText(`${route.method} ${route.path} (${route.target})`)} */`
         : `  /** @deprecated use ${current} */`;
+      const lists = signatures(route, bound);
       return (["_path", "_url"] as const).flatMap((suffix) =>
         [`${name}${suffix}`, `hash_for_${name}${suffix}`].flatMap((helper) => {
           const result = helper.startsWith("hash_for_") ? "Record<string, unknown>" : "string";
-          return [
-            doc,
-            ...signatures(route, bound).map((params) => `  ${helper}(${params}): ${result};`),
-          ];
+          return [doc, ...lists.map((params) => `  ${helper}(${params}): ${result};`)];
         })
       );
     }).join("\n");

@@ -7,7 +7,10 @@
  * A matcher answers one question for the router: for a raw (still percent-encoded)
  * pathname and an upper-case method, which route matches first in registration order,
  * with which raw variable texts; and, when none accepts the method, which methods would
- * have. Limits, decoding and errors stay in the router, so matchers are interchangeable.
+ * have. Decoding, errors and the limits stay in the router, so matchers are
+ * interchangeable, but for one: the compiled matcher, given `longest` (the router's
+ * `maxParamLength`), passes over a route that backtracks where its text is longer than
+ * that, and says so in `overLimit` (the router answers such a path 414).
  * @module
  */
 

@@ -321,7 +321,10 @@ export class Route {
    * a text longer than its variables can be, which bounds that time.
    */
   readonly backtracks: boolean;
-  /** Keys of `defaults` that are not path variables: they are always in the params. */
+  /**
+   * Keys of `defaults` that are not path variables: they are always in the params, but
+   * for a `controller` or `action` the route fixes (its own wins).
+   */
   readonly constants: readonly (readonly [string, string])[];
   /** Compiled requirements by variable name. */
   readonly compiledRequirements: ReadonlyMap<string, Requirement>;
@@ -883,7 +886,7 @@ function isDigit(text: string, at: number): boolean {
 
 /**
  * Refuses a spec of the wrong shape: the mapper makes well-formed ones, but `Route` is
- * exported, and a spec from elsewhere would fail later, in the middle of a request.
+ * exported, and its constructor builds nothing it cannot represent.
  */
 function checkSpec(spec: RouteSpec): void {
   if (typeof spec !== "object" || spec === null) {
