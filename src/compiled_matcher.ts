@@ -230,7 +230,7 @@ interface Check {
   readonly literal: string;
   /** `LITERAL`: the text is its own key (no separator), so its hash can be compared first. */
   readonly keyed: boolean;
-  /** `REQUIRED`: the requirement's whole-text `RegExp`; `PATTERN`: the segment's. */
+  /** `REQUIRED`: a copy of the requirement's whole-text `RegExp`; `PATTERN`: the segment's. */
   readonly regex: RegExp | null;
   /** `MIXED` and `SPLIT`: the parts, literal text or `null` for a variable. */
   readonly parts: readonly (string | null)[];
@@ -332,7 +332,9 @@ function segmentCheck(segment: Segment, index: number, value: number): Check {
   if (parts.length === 1) {
     if ("literal" in only) return check(LITERAL, index, value, { literal: only.literal });
     if (isDefaultRule(only)) return check(PLAIN, index, value);
-    return check(REQUIRED, index, value, { regex: only.requirement!.whole });
+    // A RegExp of its own: the requirement's is shared by every table that uses it.
+    const regex = new RegExp(`^(?:${only.requirement!.source})$`, "u");
+    return check(REQUIRED, index, value, { regex });
   }
   // A default-rule variable is deterministic when the segment ends after it or the next
   // literal starts with a character the variable cannot hold: it ends at the first one.

@@ -174,11 +174,11 @@ function variableText(
   const guarded = guardedCharacters(route).get(name);
   const requirement = route.compiledRequirements.get(name);
   let chosen = guarded === undefined ? encoded : encodeCharacters(encoded, guarded);
-  if (requirement !== undefined && !requirement.whole.test(chosen)) {
+  if (requirement !== undefined && !requirement.test(chosen)) {
     // A requirement that refuses the text fully encoded may take it without the guarded
     // characters encoded, or then with raw `.`s too (API.md).
     const fallback = [encoded, encoded.replaceAll("%2E", ".")].find((text) =>
-      requirement.whole.test(text)
+      requirement.test(text)
     );
     if (fallback === undefined) {
       return {
@@ -564,7 +564,7 @@ function quickPath(plan: QuickPlan | null, args: readonly unknown[]): string | u
       return undefined;
     }
     const requirement = requirements[i];
-    if (requirement !== undefined && !requirement.whole.test(text)) return undefined;
+    if (requirement !== undefined && !requirement.test(text)) return undefined;
     path += text + chunks[i + 1];
   }
   return path.length > plan.maxPathLength ? undefined : path;

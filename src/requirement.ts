@@ -32,7 +32,7 @@ import { clipped, describe } from "./describe.ts";
  *   map.connect("/files/:name", { controller: "files", requirements: { name: /[a-z.]+/i } })
  * );
  * const requirement: Requirement = router.routes[0].compiledRequirements.get("name")!;
- * console.log(requirement.whole.test("Report.PDF"), requirement.admits("/")); // true false
+ * console.log(requirement.test("Report.PDF"), requirement.admits("/")); // true false
  * ```
  */
 export interface Requirement {
@@ -43,8 +43,12 @@ export interface Requirement {
    * `u` and `v`.
    */
   readonly source: string;
-  /** `^(?:source)$` with the `u` flag: tests a whole, still-encoded variable text. */
-  readonly whole: RegExp;
+  /**
+   * Whether a whole, still-encoded variable text meets it (`^(?:source)$` with the `u`
+   * flag). A method, not that `RegExp`: tables share the requirement, and a `RegExp` can
+   * be changed in place (`compile`), frozen or not.
+   */
+  test(text: string): boolean;
   /** Whether some text the requirement accepts contains `char` (a single character). */
   admits(char: string): boolean;
   /**
@@ -155,7 +159,7 @@ export function compileRequirement(
   return Object.freeze<Requirement>({
     original: regex,
     source,
-    whole,
+    test: (text) => whole.test(text),
     admits: (char) => anyAtom.test(char),
     loops: linear ? loops : Math.max(loops, 2),
     boundaries: boundaries.length > 0,

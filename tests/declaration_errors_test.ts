@@ -1183,6 +1183,20 @@ Deno.test("routes are frozen: their readonly fields are read-only in fact", () =
     (route as { path: string }).path = "/hacked";
   }, TypeError);
   assertEquals(router.recognize("/messages").route.path, "/messages");
+  // A route's own maps too: deleting the requirement let urlFor make /archive/abcd.
+  const archive = new Router().draw((map) =>
+    map.connect("/archive/:year/:action", {
+      controller: "archive",
+      requirements: { year: /\d{4}/ },
+    })
+  ).routes[0];
+  for (const map of [archive.compiledRequirements, archive.optional]) {
+    assert(map.size > 0);
+    assertThrows(() => (map as Map<string, unknown>).delete("year"), TypeError);
+    assertThrows(() => Map.prototype.clear.call(map), TypeError);
+  }
+  assertEquals([...archive.optional], [["action", "index"]]);
+  assertEquals([...archive.compiledRequirements.keys()], ["year"]);
   // What a route builds on first use still works.
   assert(route.pattern.test({ pathname: "/messages" }));
   // Its constant defaults too, and its RegExp is a copy: changing either changed routing.
@@ -1237,6 +1251,24 @@ Deno.test("what routes of different routers share, no router can change", () => 
   const b = new Router({ variant: "B" }).draw((map) => map.resources("messages"));
   const refused = assertThrows(() => b.recognize("/messages", "PUT"), RoutingError);
   assertEquals(refused.status, 405);
+  // Its RegExps: it hands out none that recognition or generation runs. Changed in place
+  // (Annex B's compile, which freezing does not stop), its whole-text RegExp made another
+  // table take /posts/9 and refuse /posts/1.
+  const year = /\d{4}/;
+  const [c, d] = [0, 1].map(() =>
+    new Router().draw((map) => {
+      map.connect("/archive/:year", { controller: "archive", requirements: { year } });
+      map.resources("posts");
+    })
+  );
+  for (const requirement of c.routes.flatMap((route) => [...route.compiledRequirements.values()])) {
+    assertEquals("whole" in requirement, false);
+    requirement.original.compile("^9$", "u");
+  }
+  assertEquals(d.recognize("/posts/1").params.id, "1");
+  assertThrows(() => d.recognize("/archive/abcd"), RoutingError);
+  assertThrows(() => d.urlFor({ controller: "archive", year: "abcd" }), RoutingError);
+  assertEquals(d.urlFor({ controller: "archive", year: "2024" }), "/archive/2024");
 });
 
 Deno.test("the default :id rule a route shows is its table's own: changing it reaches no other", () => {
