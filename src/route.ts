@@ -191,7 +191,7 @@ const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
  * `Map.prototype.set.call`, a `Map` takes entries whatever its own `set` does, and a
  * route's maps are read by every request and every helper call.
  */
-class ReadOnlyMap<K, V> implements ReadonlyMap<K, V> {
+class FrozenMap<K, V> implements ReadonlyMap<K, V> {
   readonly #map: Map<K, V>;
   constructor(map: Map<K, V>) {
     this.#map = map;
@@ -224,7 +224,7 @@ class ReadOnlyMap<K, V> implements ReadonlyMap<K, V> {
 }
 
 // One empty map for every route that has none, in every table.
-const NO_ENTRIES: ReadonlyMap<never, never> = new ReadOnlyMap(new Map<never, never>());
+const NO_ENTRIES: ReadonlyMap<never, never> = new FrozenMap(new Map<never, never>());
 const NO_REQUIREMENTS: ReadonlyMap<string, Requirement> = NO_ENTRIES;
 const NO_OPTIONAL: ReadonlyMap<string, string | undefined> = NO_ENTRIES;
 const NO_CONSTANTS: readonly (readonly [string, string])[] = Object.freeze([]);
@@ -401,7 +401,7 @@ export class Route {
         found.set(name, fallback ?? undefined);
         firstOptional -= 1;
       }
-      if (found.size > 0) optional = new ReadOnlyMap(found);
+      if (found.size > 0) optional = new FrozenMap(found);
     }
     const segments: Segment[] = [];
     for (let i = 0; i < raw.length; i++) {
@@ -976,7 +976,7 @@ function compileRequirements(
       );
     }
   }
-  return compiled === undefined ? NO_REQUIREMENTS : new ReadOnlyMap(compiled);
+  return compiled === undefined ? NO_REQUIREMENTS : new FrozenMap(compiled);
 }
 
 /**
