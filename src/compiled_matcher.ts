@@ -55,6 +55,7 @@
  */
 
 import type { Matcher, MatchResult } from "./matcher.ts";
+import { wholeText } from "./requirement.ts";
 import type { RouteMatch } from "./types.ts";
 import {
   followsDefaultRule,
@@ -333,7 +334,7 @@ function segmentCheck(segment: Segment, index: number, value: number): Check {
     if ("literal" in only) return check(LITERAL, index, value, { literal: only.literal });
     if (isDefaultRule(only)) return check(PLAIN, index, value);
     // A RegExp of its own: the requirement's is shared by every table that uses it.
-    const regex = new RegExp(`^(?:${only.requirement!.source})$`, "u");
+    const regex = wholeText(only.requirement!.source);
     return check(REQUIRED, index, value, { regex });
   }
   // A default-rule variable is deterministic when the segment ends after it or the next

@@ -146,7 +146,7 @@ export function compileRequirement(
     boundaries,
   });
   const { maxLength, minLength, linear } = checkWays(source, `${label} (${regex})`, options);
-  const whole = new RegExp(`^(?:${source})$`, "u");
+  const whole = wholeText(source);
   if (whole.test("")) {
     throw new TypeError(
       `The ${label} (${regex}) matches the empty string; a variable matches one or more characters`,
@@ -154,7 +154,7 @@ export function compileRequirement(
   }
   // Every character a match consumes is matched by one atom (a literal, a class, an
   // escape), so the atoms' union is the set of characters the requirement admits.
-  const anyAtom = new RegExp(`^(?:${[...new Set(atoms)].join("|") || "[^\\s\\S]"})$`, "u");
+  const anyAtom = wholeText([...new Set(atoms)].join("|") || "[^\\s\\S]");
   // Frozen: tables share it (see the cache in route.ts), so none of them may change it.
   return Object.freeze<Requirement>({
     original: regex,
@@ -186,6 +186,11 @@ function isRealRegExp(value: RegExp): boolean {
 
 const SOURCE_OF = Object.getOwnPropertyDescriptor(RegExp.prototype, "source")!.get!;
 const FLAGS_OF = Object.getOwnPropertyDescriptor(RegExp.prototype, "flags")!.get!;
+
+/** A `RegExp` that tests a whole text against `source` (a pattern valid with `u`). */
+export function wholeText(source: string): RegExp {
+  return new RegExp(`^(?:${source})$`, "u");
+}
 
 /**
  * Whether `value` still has the source and flags of `original`, its copy made when it was
@@ -457,7 +462,7 @@ function remember<V>(cache: Map<string, V>, key: string, value: V, size: number)
 function charsOf(atom: string): CharSet {
   const known = CHARS_OF.get(atom);
   if (known !== undefined) return known;
-  const test = new RegExp(`^(?:${atom})$`, "u");
+  const test = wholeText(atom);
   const ascii = [0, 0, 0, 0];
   for (let code = 0; code < 128; code++) {
     if (test.test(String.fromCharCode(code))) ascii[code >> 5] |= 1 << (code & 31);
@@ -1078,7 +1083,7 @@ function foldAtom(
   const wanted = new RegExp(`^(?:${text})$`, flags);
   const candidates = caseVariants(flags);
   const differences = (source: string) => {
-    const written = new RegExp(`^(?:${source})$`, "u");
+    const written = wholeText(source);
     const extra: number[] = [];
     const removed: number[] = [];
     for (const cp of candidates) {

@@ -15,6 +15,7 @@ import {
   type Requirement,
   unchangedSince,
   type WaysOptions,
+  wholeText,
 } from "./requirement.ts";
 import { clipped, describe } from "./describe.ts";
 import { urlPatternClass } from "./url_pattern.ts";
@@ -151,7 +152,7 @@ const compiledRequirementCache = new WeakMap<
  * set holds). A test compares it with what `compileRequirement` makes of it.
  */
 const DEFAULT_ADMITS = new RegExp(`^${DEFAULT_CHARACTER}$`, "u");
-const DEFAULT_WHOLE = new RegExp(`^(?:${DEFAULT_VARIABLE_SOURCE})$`, "u");
+const DEFAULT_WHOLE = wholeText(DEFAULT_VARIABLE_SOURCE);
 const DEFAULT_COMPILED = {
   requirement: Object.freeze<Requirement>({
     original: new RegExp(DEFAULT_VARIABLE_SOURCE),
