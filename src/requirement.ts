@@ -245,7 +245,9 @@ function rewrite(source: string, { flags, label, atoms, boundaries }: RewriteOpt
       if (source.startsWith("(?:", i)) {
         out += "(?:";
         i += 3;
-      } else if (/^\(\?<[A-Za-z_$]/.test(source.slice(i, i + 4))) {
+      } else if (source.startsWith("(?<", i) && !"=!".includes(source[i + 3])) {
+        // A named group (the source compiled, so the name is valid; it may be any
+        // identifier, `(?<été>` or an escaped `(?<\u{1d4d1}>`): a lookbehind is `(?<=`/`(?<!`.
         out += "(?:";
         i = source.indexOf(">", i) + 1;
       } else if (source[i + 1] === "?") {
@@ -339,7 +341,7 @@ function checkBacktracking(source: string, label: string): number {
       }
       // Past the group's opening (`(?:`, `(?<name>`; the rewrite refuses lookarounds):
       // its "?" is no quantifier.
-      const opening = source.slice(i).match(/^\((?:\?<[A-Za-z_$][^>]*>|\?<?[:=!]?)?/)!;
+      const opening = source.slice(i).match(/^\((?:\?<(?![=!])[^>]*>|\?<?[:=!]?)?/)!;
       i += opening[0].length;
     } else if (c === ")" && stack.length > 1) {
       closed = stack.pop()!;

@@ -135,6 +135,23 @@ Deno.test("capturing and named groups are carried over as non-capturing ones", (
   assertEquals(new RegExp(requirement.source, "u").exec("ab")!.length, 1);
 });
 
+Deno.test("a group name may start with any identifier character or an escape", () => {
+  // Only `(?<=` and `(?<!` are lookbehinds; the rest of `(?<` opens a named group.
+  // Escaped names as RegExp sources: TypeScript refuses them in literals.
+  const escaped = [
+    new RegExp(String.raw`(?<\u{1d4d1}>\d{4})`, "u"),
+    new RegExp(String.raw`(?<\u0061b>\d{4})+`),
+  ];
+  for (const re of [/(?<été>\d{4})/, ...escaped]) {
+    const requirement = compileRequirement(re, { name: "v", where: "/t/:v" });
+    assertFalse(requirement.source.includes("(?<"), String(re));
+    assert(requirement.test("2024"), String(re));
+  }
+  for (const re of [/(?<=a)\d/, /(?<!a)\d/]) {
+    assertThrows(() => accepts(re, "1"), TypeError, "lookarounds");
+  }
+});
+
 Deno.test("a requirement is checked and run from its own source, whatever getters it has", () => {
   // An own source getter that answers "a" at first and a catastrophic pattern later: the
   // checks and the matcher both see the RegExp's real source.
