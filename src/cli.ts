@@ -319,10 +319,14 @@ export async function runRoutes(args: RoutesArgs, cwd: string): Promise<string> 
 }
 
 if (import.meta.main) {
+  // Exit status 2 for a usage error, as `deno task build` and most commands; 1 when the
+  // module fails to load or draw, or the file cannot be written.
+  let args: RoutesArgs | undefined;
   try {
-    console.log(await runRoutes(parseRoutesArgs(Deno.args), Deno.cwd()));
+    args = parseRoutesArgs(Deno.args);
+    console.log(await runRoutes(args, Deno.cwd()));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
-    Deno.exit(1);
+    Deno.exit(args === undefined ? 2 : 1);
   }
 }

@@ -116,8 +116,11 @@ Deno.test("routes: the command prints the table and fails clearly on bad input",
   assertEquals(ok.code, 0);
   assertStringIncludes(new TextDecoder().decode(ok.stdout), "messages#index");
   const bad = await run("--variant", "Z");
-  assertEquals(bad.code, 1);
+  assertEquals(bad.code, 2);
   assertStringIncludes(new TextDecoder().decode(bad.stderr), "--variant takes A, B or C");
+  const missing = await run("nosuch.ts");
+  assertEquals(missing.code, 1);
+  assertStringIncludes(new TextDecoder().decode(missing.stderr), "nosuch.ts");
 });
 
 Deno.test("routes: --controller and --grep filter the rows; --json prints data", async () => {
