@@ -159,7 +159,9 @@ async function checkReplaceable(outdir: string, name: string): Promise<void> {
   const refuse = (why: string) => {
     throw new Error(`The build empties its output directory first, and ${outdir} ${why}`);
   };
-  if (outdir === ROOT || ROOT.startsWith(outdir + SEPARATOR)) refuse("holds the repository");
+  // The file system's root ends in its separator already.
+  const within = outdir.endsWith(SEPARATOR) ? outdir : outdir + SEPARATOR;
+  if (outdir === ROOT || ROOT.startsWith(within)) refuse("holds the repository");
   let empty = true;
   try {
     for await (const _ of Deno.readDir(outdir)) {
@@ -256,9 +258,12 @@ if (import.meta.main) {
   // A mistyped flag would otherwise be the output folder: `--outdir x` built into ./--outdir.
   const flag = args.find((arg) => arg.startsWith("-"));
   if (flag !== undefined || args.length > 1) {
-    console.error(
-      `${flag !== undefined ? `Unknown option ${flag}` : "Give one folder at most"}\n${USAGE}`,
-    );
+    const problem = flag === "--help" || flag === "-h"
+      ? `${flag} takes no folder`
+      : flag !== undefined
+      ? `Unknown option ${flag}`
+      : "Give one folder at most";
+    console.error(`${problem}\n${USAGE}`);
     Deno.exit(2);
   }
   try {

@@ -133,7 +133,7 @@ Deno.test("bundle: the build refuses to empty a folder that holds more than an e
     await assertRejects(() => build(dir), Error, "holds files that are not an earlier build");
     assertEquals(await Deno.readTextFile(join(dir, "important.txt")), "keep me");
     const root = new URL("..", import.meta.url).pathname.replace(/\/$/, "");
-    for (const folder of [root, join(root, "..")]) {
+    for (const folder of [root, join(root, ".."), new URL("/", import.meta.url).pathname]) {
       await assertRejects(() => build(folder), Error, "holds the repository");
     }
   } finally {
@@ -158,6 +158,7 @@ Deno.test("bundle: deno task build takes one folder; a flag is refused, not buil
         [["--outdir", "x"], "Unknown option --outdir"],
         [["-o"], "Unknown option -o"],
         [["a", "b"], "Give one folder at most"],
+        [["--help", "x"], "--help takes no folder"],
       ] as const
     ) {
       const { code, stderr } = await run(...args);
