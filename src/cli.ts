@@ -161,14 +161,6 @@ async function importRouter(args: RoutesArgs, cwd: string): Promise<Router> {
   ) {
     throw new Error(`${args.file} must export default a Router or a draw function (map) => void`);
   }
-  // A router's bound request handler (`export default router.fetch`), which a draw would
-  // call with the mapper as its request.
-  if (exported.name === "fetch" || exported.name === "handle") {
-    throw new Error(
-      `${args.file} exports a request handler (${exported.name}); export default the router ` +
-        `itself (it serves as { fetch } too), or a draw function (map) => void`,
-    );
-  }
   let returned: unknown;
   let router;
   // What the export logs as it runs is held back until it is known to be a draw function: a
@@ -189,6 +181,14 @@ async function importRouter(args: RoutesArgs, cwd: string): Promise<Router> {
     if (returned instanceof Promise) {
       // The handler logs once its promise settles, in a microtask: before any timer.
       await new Promise((resolve) => setTimeout(resolve, 0));
+      // A router's bound request handler (`export default router.fetch`). Told by its name
+      // only once it answered a promise: a draw function may be called `handle` too.
+      if (exported.name === "fetch" || exported.name === "handle") {
+        throw new Error(
+          `${args.file} exports a request handler (${exported.name}); export default the ` +
+            `router itself (it serves as { fetch } too), or a draw function (map) => void`,
+        );
+      }
       throw new Error(
         `${args.file} must export default a Router or a draw function (map) => void; its ` +
           `default export returned a promise (a request handler, or an async function)`,

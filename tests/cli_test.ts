@@ -214,6 +214,7 @@ Deno.test("routes: a module exporting the router's request handler is told to ex
   for (const handler of ["fetch", "handle"]) {
     // A file each: a module is imported once.
     const file = await Deno.makeTempFile({ suffix: ".ts" });
+    const draw = await Deno.makeTempFile({ suffix: ".js" });
     try {
       await Deno.writeTextFile(
         file,
@@ -225,8 +226,16 @@ Deno.test("routes: a module exporting the router's request handler is told to ex
         Error,
         `exports a request handler (${handler}); export default the router itself`,
       );
+      // A draw function of that name is one (it was refused by its name).
+      await Deno.writeTextFile(
+        draw,
+        `export default function ${handler}(map) { map.resources("messages"); }\n`,
+      );
+      const router = await loadRouter({ file: draw }, Deno.cwd());
+      assertEquals(router.namedRoutes.get("message")?.path, "/messages/:id");
     } finally {
       await Deno.remove(file);
+      await Deno.remove(draw);
     }
   }
 });
