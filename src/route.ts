@@ -635,15 +635,21 @@ export interface MatchValues {
 
 const NO_RANGES: readonly number[] = Object.freeze([]);
 
+/** Options of {@linkcode paramsOf}. */
+export interface ParamsOptions {
+  /** Whether the path holds a `%`: the values are percent-decoded (a `URIError` if not). */
+  readonly encoded?: boolean;
+}
+
 /**
  * The params of a match of `route` (API.md `Params`, a null-prototype object):
- * controller, action, the variables (percent-decoded when `encoded` says the path holds
- * a `%`; a left-out optional one takes its default, or stays absent), constant defaults.
+ * controller, action, the variables (percent-decoded when `encoded`; a left-out optional
+ * one takes its default, or stays absent), constant defaults.
  */
 export function paramsOf(
   route: Route,
   values: readonly (string | undefined)[],
-  encoded: boolean,
+  { encoded = false }: ParamsOptions = {},
 ): Record<string, string> {
   const texts = encoded
     ? values.map((raw) => raw?.includes("%") ? decodeURIComponent(raw) : raw)

@@ -580,7 +580,7 @@ export class Router<H extends object = Helpers> {
       });
     }
     try {
-      return { route, params: paramsOf(route, values!, encoded) };
+      return { route, params: paramsOf(route, values!, { encoded }) };
     } catch (error) {
       if (error instanceof URIError) return malformedPath(pathname, verb);
       throw error;

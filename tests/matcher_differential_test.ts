@@ -334,7 +334,7 @@ function agreeOnRequest(request: RequestMatcher, scan: Matcher, path: string, me
   const where = `${method} ${JSON.stringify(path)}`;
   if ("params" in got) {
     assertStrictEquals(got.route, expected.route, `${where}: ${got.route.path}`);
-    assertEquals(got.params, paramsOf(got.route, expected.values!, false), `${where}: params`);
+    assertEquals(got.params, paramsOf(got.route, expected.values!), `${where}: params`);
   } else {
     // A refusal of a path within `longest` may leave its values out (see `matchRequest`).
     const left = got.allowed.length > 0 && got.values?.length === 0;

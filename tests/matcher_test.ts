@@ -402,7 +402,7 @@ Deno.test("matchRequest answers as match, leaves out a query or fragment, and le
         direct++;
         assertEquals(path.includes("%"), false, path);
         assertEquals(request.route, expected.route, `${method} ${path}`);
-        assertEquals(request.params, paramsOf(expected.route!, expected.values!, false));
+        assertEquals(request.params, paramsOf(expected.route!, expected.values!));
       } else {
         // A refusal may leave its values out: none can be over the limit (`longest`).
         const left = expected.allowed.length > 0 && request.values?.length === 0;
