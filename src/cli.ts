@@ -318,15 +318,21 @@ export async function runRoutes(args: RoutesArgs, cwd: string): Promise<string> 
   return formatRoutes(routes).trimEnd();
 }
 
-if (import.meta.main) {
-  // Exit status 2 for a usage error, as `deno task build` and most commands; 1 when the
-  // module fails to load or draw, or the file cannot be written.
+/**
+ * The command. Exit status 2 for a usage error, as `deno task build` and most commands; 1
+ * when the module fails to load or draw, or the file cannot be written.
+ */
+async function main(argv: readonly string[]): Promise<void> {
   let args: RoutesArgs | undefined;
   try {
-    args = parseRoutesArgs(Deno.args);
+    args = parseRoutesArgs(argv);
     console.log(await runRoutes(args, Deno.cwd()));
   } catch (error) {
     console.error(error instanceof Error ? error.message : String(error));
     Deno.exit(args === undefined ? 2 : 1);
   }
 }
+
+// Not awaited at top level: for a module whose own top-level await never settles, Deno's
+// "Top-level await promise never resolved" then points at that module's line, not this one.
+if (import.meta.main) main(Deno.args);

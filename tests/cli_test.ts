@@ -7,6 +7,7 @@ import {
 } from "@std/assert";
 import { loadRouter, parseRoutesArgs, runRoutes } from "../src/cli.ts";
 import { Router } from "../mod.ts";
+import { pathToFileURL } from "node:url";
 import draw from "../examples/routes.ts";
 
 Deno.test("routes: arguments default to examples/routes.ts and take --variant", () => {
@@ -111,7 +112,10 @@ Deno.test("routes: the listing of a table of 140,000 routes does not overflow th
 
 Deno.test("routes: the command prints the table and fails clearly on bad input", async () => {
   const run = (...args: string[]) =>
-    new Deno.Command(Deno.execPath(), { args: ["run", "-A", "src/cli.ts", ...args] }).output();
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", "src/cli.ts", ...args],
+      env: { NO_COLOR: "1" },
+    }).output();
   const ok = await run("--variant", "B");
   assertEquals(ok.code, 0);
   assertStringIncludes(new TextDecoder().decode(ok.stdout), "messages#index");
@@ -121,6 +125,20 @@ Deno.test("routes: the command prints the table and fails clearly on bad input",
   const missing = await run("nosuch.ts");
   assertEquals(missing.code, 1);
   assertStringIncludes(new TextDecoder().decode(missing.stderr), "nosuch.ts");
+  // A module whose top-level await never settles: Deno's error points at its line, where
+  // it pointed at the command's own await.
+  const stuck = await Deno.makeTempFile({ suffix: ".js" });
+  try {
+    await Deno.writeTextFile(stuck, "await new Promise(() => {});\nexport default () => {};\n");
+    const stalled = await run(stuck);
+    assertEquals(stalled.code, 1);
+    const text = new TextDecoder().decode(stalled.stderr);
+    assertStringIncludes(text, "never resolved");
+    assertStringIncludes(text, `${pathToFileURL(stuck).href}:1:1`);
+    assertEquals(text.includes("cli.ts"), false, text);
+  } finally {
+    await Deno.remove(stuck);
+  }
 });
 
 Deno.test("routes: --controller and --grep filter the rows; --json prints data", async () => {
