@@ -728,6 +728,18 @@ function toResponse(result: unknown, target: string): Response {
     });
   }
   if (result === null || result === undefined) return new Response(null, { status: 204 });
+  // A body that `Response` takes as bytes or a form: as JSON it would go out as "{}" (a
+  // typed array as its indices), its data lost without a word.
+  if (
+    ArrayBuffer.isView(result) || result instanceof ArrayBuffer || result instanceof Blob ||
+    result instanceof ReadableStream || result instanceof FormData ||
+    result instanceof URLSearchParams
+  ) {
+    throw new TypeError(
+      `The action ${target} returned a ${Object.prototype.toString.call(result).slice(8, -1)}: ` +
+        `return a Response with it as the body`,
+    );
+  }
   try {
     return Response.json(result);
   } catch (error) {

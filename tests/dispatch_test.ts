@@ -1360,10 +1360,27 @@ Deno.test("a result that cannot be sent is an error naming the action", async ()
     TypeError,
     "p#index returned a used Response (its body was read or is locked)",
   );
+  // A body of bytes or a form, which JSON would send as "{}" (or as a typed array's indices).
+  const bodies = [
+    [new Blob(["a"]), "Blob"],
+    [new Uint8Array([1]), "Uint8Array"],
+    [new ArrayBuffer(1), "ArrayBuffer"],
+    [new ReadableStream(), "ReadableStream"],
+    [new FormData(), "FormData"],
+    [new URLSearchParams("a=1"), "URLSearchParams"],
+  ] as const;
+  const bodyRouters = bodies.map(([body]) => answering(body));
+  for (const [index, [, name]] of bodies.entries()) {
+    await assertRejects(
+      () => bodyRouters[index].handle(request()),
+      TypeError,
+      `p#index returned a ${name}: return a Response with it as the body`,
+    );
+  }
   const original = console.error;
   console.error = () => {};
   try {
-    for (const router of [bigint, usedRouter, lockedRouter]) {
+    for (const router of [bigint, usedRouter, lockedRouter, ...bodyRouters]) {
       assertEquals((await router.fetch(request())).status, 500);
     }
   } finally {
