@@ -445,6 +445,16 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
   const mediaType = type.split(";")[0].trim().toLowerCase();
   const kind = FORM_TYPES.find((form) => mediaType === form);
   if (kind === undefined) return null;
+  // A coded body (gzip) is not decoded: read as a form it would be "not UTF-8" or garbage.
+  const coding = String(request.headers.get("content-encoding") ?? "").trim().toLowerCase() ||
+    "identity";
+  if (coding !== "identity") {
+    await request.body.cancel?.().catch(() => {});
+    throw new HttpError(
+      `The form body has Content-Encoding ${coding}, which the router does not decode`,
+      { status: 415 },
+    );
+  }
 
   const tooLarge = () =>
     new HttpError(`The form body is larger than the limit of ${limit} bytes`, { status: 413 });

@@ -358,6 +358,28 @@ Deno.test("an oversize form body is a 413, from the declared length or while str
   assertEquals(response.status, 413);
 });
 
+Deno.test("a form body with a content coding is a 415 naming it, not read as a form", async () => {
+  const router = blog();
+  const gzipped = await new Response(
+    new Blob(["_method=put"]).stream().pipeThrough(new CompressionStream("gzip")),
+  ).arrayBuffer();
+  const coded = () =>
+    post("/messages/1", gzipped, { "content-type": FORM, "content-encoding": " GZip " });
+  const error = await assertRejects(
+    () => router.handle(coded()),
+    HttpError,
+    "The form body has Content-Encoding gzip, which the router does not decode",
+  );
+  assertEquals(error.status, 415);
+  assertEquals((await router.fetch(coded())).status, 415);
+  // `identity` is no coding.
+  const plain = post("/messages/1", "_method=put", {
+    "content-type": FORM,
+    "content-encoding": "identity",
+  });
+  assertEquals((await router.fetch(plain)).status, 200);
+});
+
 Deno.test("a form body in chunks of any size is read whole, up to the limit exactly", async () => {
   const text = "_method=put&note=" + "y".repeat(9000) + "z";
   const router = blog({ maxFormBytes: text.length });
