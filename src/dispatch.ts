@@ -451,7 +451,7 @@ async function readForm(request: Request, limit: number): Promise<FormData | nul
   if (coding !== "identity") {
     await request.body.cancel?.().catch(() => {});
     throw new HttpError(
-      `The form body has Content-Encoding ${coding}, which the router does not decode`,
+      `The form body has Content-Encoding ${describe(coding)}, which the router does not decode`,
       { status: 415 },
     );
   }

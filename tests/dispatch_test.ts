@@ -368,10 +368,19 @@ Deno.test("a form body with a content coding is a 415 naming it, not read as a f
   const error = await assertRejects(
     () => router.handle(coded()),
     HttpError,
-    "The form body has Content-Encoding gzip, which the router does not decode",
+    'The form body has Content-Encoding "gzip", which the router does not decode',
   );
   assertEquals(error.status, 415);
   assertEquals((await router.fetch(coded())).status, 415);
+  // The client's text is quoted and cut short in the message.
+  const long = await assertRejects(
+    () =>
+      router.handle(
+        post("/messages/1", "a=1", { "content-type": FORM, "content-encoding": "x".repeat(5000) }),
+      ),
+    HttpError,
+  );
+  assert(long.message.length < 400, long.message);
   // `identity` is no coding.
   const plain = post("/messages/1", "_method=put", {
     "content-type": FORM,
