@@ -591,10 +591,10 @@ export class Router<H extends object = Helpers> {
    * Serves a request: the effective method (`_method` of a POST form), recognition,
    * the controller action, its result as a `Response`. Rejects with a
    * `RoutingError` when nothing routes and an {@linkcode HttpError} for a bad
-   * form body (413, 400). Bound, so `export default { fetch: router.handle }` works, but
-   * a server answers a rejection with a 500: serve {@linkcode Router.fetch} (or the router
-   * itself) to answer 404, 405, 413, 414 and 400 as such, and keep `handle` for callers that
-   * catch its errors (middleware, tests).
+   * form body (413, 415, 400). Bound, so `export default { fetch: router.handle }` works,
+   * but a server answers a rejection with a 500: serve {@linkcode Router.fetch} (or the
+   * router itself) to answer 404, 405, 413, 414, 415 and 400 as such, and keep `handle` for
+   * callers that catch its errors (middleware, tests).
    *
    * @example Serving on Deno
    * ```ts
