@@ -249,10 +249,10 @@ const PLAN_PAIRS = 4;
 
 /** Params start as `Object.create(null)`. */
 const START_EMPTY = 0;
-/** Params start as a dictionary with `controller` and `action` and room for 2 more keys. */
-const START_FOR_4 = 1;
-/** Params start as a dictionary with `controller` and `action` and room for 6 more keys. */
-const START_FOR_8 = 2;
+/** Params start as a dictionary with `controller` and `action` and room for 3 more keys. */
+const START_FOR_5 = 1;
+/** Params start as a dictionary with `controller` and `action` and room for 9 more keys. */
+const START_FOR_11 = 2;
 /** Params start with exactly the keys `controller`, `action` and `id`. */
 const START_ID = 3;
 /** Params start with exactly the keys `controller`, `action` and `format`. */
@@ -575,23 +575,31 @@ function paramsPlan(route: Route): ParamsPlan {
   if (exact !== undefined && [...route.optional.values()].every((value) => value !== undefined)) {
     plan[PLAN_START] = exact;
   } else if (route.controller !== null && route.action !== null && keys > 3) {
-    plan[PLAN_START] = keys === 4 ? START_FOR_4 : keys <= 8 ? START_FOR_8 : START_EMPTY;
+    plan[PLAN_START] = keys <= 5 ? START_FOR_5 : keys <= 11 ? START_FOR_11 : START_EMPTY;
   }
   return plan;
 }
 
 /**
+ * Spread into a params literal, it adds no key, but V8 sizes the literal's dictionary for
+ * every property the literal names, spreads included (see `newParams`).
+ */
+const ROOM: object | null = null;
+
+/**
  * A null-prototype object for params, sized for the keys to come. `Object.create(null)`
  * gives V8's dictionary room for 3 keys, and V8 grows it at the 4th and the 6th through
  * a call into its runtime (about 90 ns each). A null-prototype literal whose values are
- * constants is a copy of a dictionary made once, sized for its keys, so one with
- * `controller` and `action` (which the plan sets first, in that order) and placeholder
- * keys, the placeholders deleted, starts with room for the rest: 4 keys cost about 76 ns
- * where they cost 117, 6 keys 123 ns where they cost 206. (V8 counts deleted entries
- * against the room left, which is why 5 to 8 keys take the larger literal.) The commonest
- * sets of keys (a resource member's and a `.:format` twin's) start from a literal with
- * exactly those keys, which the plan's stores then only update: for `controller`,
- * `action`, `id` and `format`, about a third of the work of the sized start.
+ * constants is a copy of a dictionary made once, sized for every property the literal
+ * names, spreads included: one with `controller` and `action` (which the plan sets first,
+ * in that order) and two spreads of `null` (`ROOM`, which add no key) has room for 5
+ * keys, one with four spreads for 11. (Placeholder keys deleted at once made the room
+ * before, but each delete cost more than a spread, and V8 counts deleted entries against
+ * the room left: about 4 % of a request that routes on the bench mix, counted in
+ * instructions.) The commonest sets of keys (a resource member's and a `.:format`
+ * twin's) start from a literal with exactly those keys, which the plan's stores then only
+ * update: for `controller`, `action`, `id` and `format`, about a third of the work of the
+ * sized start.
  */
 function newParams(start: number): Record<string, string> {
   switch (start) {
@@ -604,16 +612,9 @@ function newParams(start: number): Record<string, string> {
     case START_ID_FORMAT:
       return { __proto__: null, controller: "", action: "", id: "", format: "" } as never;
   }
-  const params: Record<string, string> = start === START_FOR_4
-    ? { __proto__: null, controller: "", action: "", _1: "", _2: "" } as never
-    : { __proto__: null, controller: "", action: "", _1: "", _2: "", _3: "", _4: "" } as never;
-  delete params._1;
-  delete params._2;
-  if (start === START_FOR_8) {
-    delete params._3;
-    delete params._4;
-  }
-  return params;
+  return start === START_FOR_5
+    ? { __proto__: null, controller: "", action: "", ...ROOM, ...ROOM } as never
+    : { __proto__: null, controller: "", action: "", ...ROOM, ...ROOM, ...ROOM, ...ROOM } as never;
 }
 
 /**
