@@ -98,6 +98,16 @@ export async function serve(target: DispatchTarget, request: Request): Promise<R
  * case (`recognize(path, "put")`), which that call cost about 450 instructions a request.
  */
 export function upperCaseMethod(method: string): string {
+  // The usual names as they come (a `Request`'s method among them): a comparison each,
+  // where the loop below reads every character (about 130 instructions for a `POST`).
+  switch (method) {
+    case "POST":
+    case "PUT":
+    case "PATCH":
+    case "DELETE":
+    case "HEAD":
+      return method;
+  }
   let lower = false;
   for (let i = 0; i < method.length; i++) {
     const code = method.charCodeAt(i);
