@@ -581,8 +581,8 @@ function paramsPlan(route: Route): ParamsPlan {
 }
 
 /**
- * Spread into a params literal, it adds no key, but V8 sizes the literal's dictionary for
- * every property the literal names, spreads included (see `newParams`).
+ * Room in a params literal: a spread of `null` adds no key, but V8 sizes the literal's
+ * dictionary for every property the literal names, spreads included (see `newParams`).
  */
 const ROOM: object | null = null;
 
